@@ -1,0 +1,5 @@
+"""``python -m skipbo`` is the ``skipbo`` command."""
+
+from skipbo.cli import main
+
+raise SystemExit(main())

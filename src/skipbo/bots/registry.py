@@ -1,0 +1,27 @@
+"""Bots by name, as the command line and simulations ask for them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .base import Bot
+from .greedy import GreedyBot
+from .random_bot import RandomBot
+
+BOTS: dict[str, Callable[[int | str], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+}
+
+
+def bot_names() -> list[str]:
+    """The names :func:`make_bot` knows."""
+    return sorted(BOTS)
+
+
+def make_bot(name: str, seed: int | str = 0) -> Bot:
+    """A new bot called ``name``; raises ``ValueError`` for an unknown name."""
+    factory = BOTS.get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
+    return factory(seed)

@@ -1,0 +1,75 @@
+"""The pure rules core of Skip-Bo: no I/O, no global random state, no asyncio.
+
+Public API (see each object's docstring):
+
+- start a round: :func:`new_round` (from a seed) or :meth:`Round.deal` (from a
+  deck order); a whole match: :class:`Match`;
+- moves: :meth:`Round.legal_moves`, :meth:`Round.is_legal`,
+  :meth:`Round.why_illegal`, :meth:`Round.play`; notation: :func:`parse_move`,
+  :func:`format_move`;
+- what a seat may see: :func:`player_view`;
+- records: :func:`parse_record`, :func:`replay`, :func:`record_json`;
+- errors: all subclasses of ``ValueError`` (:class:`SkipBoError`).
+"""
+
+from .cards import NO_CARD, SB, card_name, full_deck, parse_card
+from .deal import dealer_by_high_card, seeded_dealer, shuffled_deck
+from .errors import (
+    BadRecordError,
+    IllegalMoveError,
+    MoveSyntaxError,
+    RoundOverError,
+    RulesError,
+    SkipBoError,
+)
+from .match import DEFAULT_TARGET, Match, new_round
+from .moves import END, MOVE_COUNT, Move, MoveInfo, MOVE_INFO, format_move, parse_move
+from .records import FORMAT, Record, ReplayOutcome, parse_record, record_json, replay, start_round
+from .rules import Rules, default_stock
+from .shuffles import RecordedShuffles, SeededShuffler, Shuffler
+from .state import Round, RoundResult
+from .view import PlayerView, PublicPlayer, player_view
+
+__all__ = [
+    "DEFAULT_TARGET",
+    "END",
+    "FORMAT",
+    "MOVE_COUNT",
+    "MOVE_INFO",
+    "NO_CARD",
+    "SB",
+    "BadRecordError",
+    "IllegalMoveError",
+    "Match",
+    "Move",
+    "MoveInfo",
+    "MoveSyntaxError",
+    "PlayerView",
+    "PublicPlayer",
+    "Record",
+    "RecordedShuffles",
+    "ReplayOutcome",
+    "Round",
+    "RoundOverError",
+    "RoundResult",
+    "Rules",
+    "RulesError",
+    "SeededShuffler",
+    "Shuffler",
+    "SkipBoError",
+    "card_name",
+    "dealer_by_high_card",
+    "default_stock",
+    "format_move",
+    "full_deck",
+    "new_round",
+    "parse_card",
+    "parse_move",
+    "parse_record",
+    "player_view",
+    "record_json",
+    "replay",
+    "seeded_dealer",
+    "shuffled_deck",
+    "start_round",
+]

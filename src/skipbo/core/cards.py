@@ -1,0 +1,46 @@
+"""Cards as small integers.
+
+Numbers 1..12 are themselves and the wild SKIP-BO card is ``SB == 13``; ``NO_CARD
+== 0`` stands for "no card" (an empty stock or pile top). Small ints make hands
+count arrays and move tables plain list lookups, which is what keeps the engine
+fast; the strings of the notation ("1".."12", "SB") only appear at the edges.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+NO_CARD: Final = 0
+SB: Final = 13
+MAX_VALUE: Final = 12
+CARD_VALUES: Final = tuple(range(1, 14))
+DECK_SIZE: Final = 162
+COPIES_PER_NUMBER: Final = 12
+WILD_COPIES: Final = 18
+
+_NAMES: Final = ("",) + tuple(str(v) for v in range(1, 13)) + ("SB",)
+_BY_NAME: Final = {name: card for card, name in enumerate(_NAMES) if name}
+
+
+def card_name(card: int) -> str:
+    """The notation of a card: ``"1"``..``"12"`` or ``"SB"``."""
+    return _NAMES[card]
+
+
+def parse_card(text: object) -> int:
+    """The card written as ``text``; raises ``ValueError`` for anything else."""
+    card = _BY_NAME.get(text) if isinstance(text, str) else None
+    if card is None:
+        raise ValueError(f"not a card: {text!r} (expected '1'..'12' or 'SB')")
+    return card
+
+
+def full_deck() -> list[int]:
+    """The 162 cards in a fixed order: twelve of each number, then 18 SB."""
+    deck = [v for v in range(1, MAX_VALUE + 1) for _ in range(COPIES_PER_NUMBER)]
+    return deck + [SB] * WILD_COPIES
+
+
+def is_full_deck(cards: list[int]) -> bool:
+    """True when ``cards`` holds exactly the 162 cards of one game."""
+    return sorted(cards) == full_deck()

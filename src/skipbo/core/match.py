@@ -1,0 +1,99 @@
+"""A match: rounds scored until a target score (rules §8).
+
+:class:`Match` is the one authority over a table: the running round, the deal
+passing left, the scores across rounds and the finished rounds. Simulations,
+the command line and (later) the server and terminal game drive this object.
+Each round's deck and reshuffles derive from the match seed, so a match is a
+pure function of its seed and its moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .deal import seeded_dealer, shuffled_deck
+from .errors import RoundOverError
+from .moves import Move
+from .rules import Rules
+from .shuffles import SeededShuffler
+from .state import Round
+
+DEFAULT_TARGET = 500
+
+
+def new_round(rules: Rules, seed: int | str, dealer: int | None = None) -> Round:
+    """A round dealt from a deck shuffled by ``seed``.
+
+    Without ``dealer``, the first dealer is drawn by high card (rules §3), also
+    from ``seed``. Reshuffles of completed piles derive from ``seed`` too.
+    """
+    if dealer is None:
+        dealer = seeded_dealer(rules.players, seed)
+    return Round.deal(rules, dealer, shuffled_deck(seed), SeededShuffler(seed))
+
+
+@dataclass(slots=True)
+class Match:
+    """Rounds until a side reaches ``target`` points; ``target=None`` is one round.
+
+    Scores are kept per side: the team index in partnership play, else the seat.
+    A round without a winner scores nothing; in a match the next round (with
+    the next dealer) replaces it, as rules §8 says for blocked rounds.
+    """
+
+    rules: Rules
+    seed: int | str
+    target: int | None = DEFAULT_TARGET
+    rounds: list[Round] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        sides = self.rules.players // 2 if self.rules.teams else self.rules.players
+        self.scores = [0] * sides
+        if not self.rounds:
+            self.rounds.append(new_round(self.rules, f"{self.seed}/0"))
+
+    @property
+    def round(self) -> Round:
+        """The round being played (or the last one, once the match is over)."""
+        return self.rounds[-1]
+
+    @property
+    def over(self) -> bool:
+        """True when the match is decided."""
+        return self.winner is not None or (self.target is None and self.round.over)
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side (team index or seat), once there is one."""
+        if self.target is None:
+            result = self.round.result
+            return None if result is None or result.winner is None else self._side(result.winner)
+        best = max(self.scores)
+        return self.scores.index(best) if best >= self.target else None
+
+    def _side(self, seat: int) -> int:
+        return self.rules.team_of(seat)
+
+    def play(self, move: Move) -> None:
+        """Apply a move to the running round; scores it when it ends the round."""
+        state = self.round
+        state.play(move)
+        if state.result is not None:
+            self._score(state)
+
+    def _score(self, state: Round) -> None:
+        result = state.result
+        if result is not None and result.winner is not None and result.points is not None:
+            self.scores[self._side(result.winner)] += result.points
+
+    def next_round(self) -> Round:
+        """Deal the next round, the deal passing left; only after a round ended."""
+        if not self.round.over:
+            raise RoundOverError("the current round is not over yet")
+        if self.over:
+            raise RoundOverError("the match is over")
+        dealer = (self.round.dealer + 1) % self.rules.players
+        state = new_round(self.rules, f"{self.seed}/{len(self.rounds)}", dealer)
+        self.rounds.append(state)
+        return state

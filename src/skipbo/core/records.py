@@ -1,0 +1,178 @@
+"""Game records (``skipbo-record/1``): reading, replaying and writing rounds.
+
+A record is plain JSON data; this module turns it into a :class:`Record`,
+replays it through the one rule path (:class:`~skipbo.core.state.Round`) and
+writes finished or running rounds back out. No file I/O happens here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import DECK_SIZE, card_name, is_full_deck, parse_card
+from .errors import BadRecordError, MoveSyntaxError, RulesError
+from .moves import MOVE_TEXT, parse_move
+from .rules import Rules
+from .shuffles import RecordedShuffles
+from .state import REASON_FORFEIT, Round
+
+FORMAT = "skipbo-record/1"
+_KNOWN_RESULT_KEYS = ("winner", "reason", "points", "team", "forfeited", "moves", "turns")
+
+
+@dataclass(slots=True)
+class Record:
+    """One round's record, checked for shape but not yet replayed."""
+
+    rules: Rules
+    dealer: int
+    deck: list[int]
+    moves: list[Any]
+    """Move texts as written; checked one by one when replayed."""
+    shuffles: list[list[int]] = field(default_factory=list)
+    names: list[str] | None = None
+    result: dict[str, Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Fields this version does not know, kept so that nothing is lost."""
+
+
+@dataclass(slots=True)
+class ReplayOutcome:
+    """What replaying a record found: ``ok``, or where and why it failed."""
+
+    ok: bool
+    state: Round | None
+    index: int | None = None
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The line ``skipbo replay`` prints for this record."""
+        if self.ok:
+            assert self.state is not None
+            result = self.state.result
+            return {"ok": True, "result": None if result is None else result.to_json()}
+        return {"ok": False, "index": self.index, "error": self.error}
+
+
+def _cards(value: object, what: str) -> list[int]:
+    if not isinstance(value, list):
+        raise BadRecordError(f"{what} must be a list of cards")
+    try:
+        return [parse_card(c) for c in value]
+    except ValueError as exc:
+        raise BadRecordError(f"{what}: {exc}") from None
+
+
+def parse_record(data: object) -> Record:
+    """Check a decoded JSON record's shape; raises :class:`BadRecordError`."""
+    if not isinstance(data, dict):
+        raise BadRecordError("a record must be a JSON object")
+    if data.get("format", FORMAT) != FORMAT:
+        raise BadRecordError(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+    try:
+        rules = Rules.from_json(data.get("rules"))
+    except RulesError as exc:
+        raise BadRecordError(f"impossible rules: {exc}") from None
+    dealer = data.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
+        raise BadRecordError(f"dealer must be a seat 0..{rules.players - 1}, not {dealer!r}")
+    deck = _cards(data.get("deck"), "deck")
+    if len(deck) != DECK_SIZE or not is_full_deck(deck):
+        raise BadRecordError(f"deck must hold the {DECK_SIZE} cards of one game (it has {len(deck)})")
+    shuffles = data.get("shuffles", [])
+    if not isinstance(shuffles, list):
+        raise BadRecordError("shuffles must be a list of card lists")
+    moves = data.get("moves", [])
+    if not isinstance(moves, list):
+        raise BadRecordError("moves must be a list of move strings")
+    names = data.get("names")
+    if names is not None and not (isinstance(names, list) and len(names) == rules.players):
+        raise BadRecordError(f"names must list {rules.players} names")
+    result = data.get("result")
+    if result is not None and not isinstance(result, dict):
+        raise BadRecordError("result must be an object")
+    known = {"format", "rules", "dealer", "deck", "shuffles", "moves", "names", "result"}
+    return Record(
+        rules=rules,
+        dealer=dealer,
+        deck=deck,
+        moves=moves,
+        shuffles=[_cards(s, f"shuffle {i + 1}") for i, s in enumerate(shuffles)],
+        names=names,
+        result=result,
+        extra={k: v for k, v in data.items() if k not in known},
+    )
+
+
+def start_round(record: Record) -> Round:
+    """The round as dealt, taking reshuffles from the record."""
+    return Round.deal(record.rules, record.dealer, record.deck, RecordedShuffles(record.shuffles))
+
+
+def replay(record: Record) -> ReplayOutcome:
+    """Play every move of ``record`` and check its stated result.
+
+    The outcome names the first illegal move's index, or ``index=None`` when the
+    record itself is bad (a missing or wrong shuffle, a result that differs).
+    """
+    state = start_round(record)
+    lookup = _MOVE_IDS
+    for index, text in enumerate(record.moves):
+        move = lookup.get(text) if isinstance(text, str) else None
+        if move is None:
+            return ReplayOutcome(False, state, index, str(MoveSyntaxError(f"malformed move {text!r}")))
+        reason = state.why_illegal(move)
+        if reason is not None:
+            return ReplayOutcome(False, state, index, f"{text}: {reason}")
+        try:
+            state.apply_unchecked(move)
+        except BadRecordError as exc:
+            return ReplayOutcome(False, state, None, str(exc))
+    if record.result is not None:
+        problem = _check_result(state, record.result)
+        if problem is not None:
+            return ReplayOutcome(False, state, None, problem)
+    return ReplayOutcome(True, state)
+
+
+_MOVE_IDS = {text: move for move, text in enumerate(MOVE_TEXT)}
+
+
+def _check_result(state: Round, stated: dict[str, Any]) -> str | None:
+    if stated.get("reason") == REASON_FORFEIT and state.result is None:
+        seat = stated.get("forfeited")
+        if seat != state.to_move:
+            return f"result: forfeited must be the seat to move ({state.to_move}), not {seat!r}"
+        state.forfeit(state.to_move)
+    if state.result is None:
+        return "the record states a result but its moves do not finish the round"
+    actual = state.result.to_json()
+    for key in _KNOWN_RESULT_KEYS:
+        if key in stated or key in ("winner", "reason"):
+            if stated.get(key) != actual.get(key):
+                return f"result: {key} is {stated.get(key)!r} but the moves give {actual.get(key)!r}"
+    return None
+
+
+def record_json(
+    state: Round, names: Sequence[str] | None = None, extra: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The ``skipbo-record/1`` object of a round, finished or not."""
+    out: dict[str, Any] = {"format": FORMAT, "rules": state.rules.to_json()}
+    out["names"] = list(names) if names is not None else [f"seat{i}" for i in range(state.rules.players)]
+    out["dealer"] = state.dealer
+    out["deck"] = [card_name(c) for c in state.deck]
+    out["shuffles"] = [[card_name(c) for c in order] for order in state.shuffles]
+    out["moves"] = [MOVE_TEXT[m] for m in state.history]
+    if state.result is not None:
+        out["result"] = state.result.to_json()
+    if extra:
+        out.update(extra)
+    return out
+
+
+def parse_moves(texts: Sequence[str]) -> list[int]:
+    """Move ids for move texts; raises :class:`MoveSyntaxError` on the first bad one."""
+    return [parse_move(t) for t in texts]

@@ -1,0 +1,441 @@
+"""One round of Skip-Bo: its state and the one path that changes it.
+
+:class:`Round` is the rules kernel. Legal moves (:meth:`Round.legal_moves`),
+the legality check with its reason (:meth:`Round.why_illegal`) and move
+application (:meth:`Round.play`) live here and nowhere else; every interface
+goes through them.
+
+The representation is chosen for speed (issue #2 asks for hundreds of
+thousands of decisions per second in pure Python): cards are small ints, a hand
+is a count per card value plus a bitmask of the values held, each player's
+playable tops are kept in a 5-slot list, and ``_accept[c]`` is a bitmask of the
+build slots that take card ``c`` now, so listing plays is table lookups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .cards import MAX_VALUE, NO_CARD, SB, card_name, is_full_deck
+from .errors import IllegalMoveError, RoundOverError
+from .moves import (
+    DISCARD_BASE,
+    END,
+    PLAY_COUNT,
+    SLOTS,
+    SOURCES,
+    SRC_HAND,
+    SRC_PARTNER_STOCK,
+    Move,
+    format_move,
+)
+from .rules import HAND_SIZE, Rules
+from .shuffles import Shuffler
+
+ALL_SLOTS: Final = (1 << SLOTS) - 1
+HAND_MASKS: Final = 1 << (SB + 1)
+
+
+def _moves_by_mask() -> list[list[tuple[Move, ...]]]:
+    """``table[source][slot_mask]``: the plays of ``source`` onto those slots."""
+    return [
+        [tuple(source * SLOTS + s for s in range(SLOTS) if mask >> s & 1) for mask in range(16)]
+        for source in range(SOURCES)
+    ]
+
+
+def _values_by_mask() -> list[tuple[int, ...]]:
+    """``table[hand_mask]``: the card values whose bit is set."""
+    return [tuple(c for c in range(1, SB + 1) if mask >> c & 1) for mask in range(HAND_MASKS)]
+
+
+def _discards_by_mask(values: list[tuple[int, ...]]) -> list[tuple[Move, ...]]:
+    """``table[hand_mask]``: every discard of a held value onto every pile."""
+    return [
+        tuple(DISCARD_BASE + (c - 1) * SLOTS + pile for c in vals for pile in range(SLOTS))
+        for vals in values
+    ]
+
+
+PLAYS_BY_MASK: Final = _moves_by_mask()
+HAND_VALUES: Final = _values_by_mask()
+DISCARDS_BY_MASK: Final = _discards_by_mask(HAND_VALUES)
+
+REASON_STOCK: Final = "stock"
+REASON_BLOCKED: Final = "blocked"
+REASON_CAP: Final = "cap"
+REASON_FORFEIT: Final = "forfeit"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round ended, as the ``result`` of a record (notation.md)."""
+
+    winner: int | None
+    reason: str
+    moves: int
+    turns: int
+    points: int | None = None
+    team: tuple[int, ...] | None = None
+    forfeited: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The record's ``result`` object."""
+        out: dict[str, Any] = {"winner": self.winner, "reason": self.reason}
+        if self.points is not None:
+            out["points"] = self.points
+        if self.team is not None:
+            out["team"] = list(self.team)
+        if self.forfeited is not None:
+            out["forfeited"] = self.forfeited
+        out["moves"] = self.moves
+        out["turns"] = self.turns
+        return out
+
+
+@dataclass(slots=True)
+class Round:
+    """The full, secret state of one round. Build it with :meth:`deal`.
+
+    Only the core reads this object directly; everyone else gets a player view.
+    Stocks and discard piles are lists bottom card first; the draw pile is a
+    list with its top card *last* so that drawing is ``pop()``.
+    """
+
+    rules: Rules
+    dealer: int
+    deck: tuple[int, ...]
+    shuffler: Shuffler
+    stocks: list[list[int]]
+    draw: list[int]
+    to_move: int
+    partners: tuple[int, ...]
+    hands: list[list[int]] = field(default_factory=list)
+    hand_masks: list[int] = field(default_factory=list)
+    hand_sizes: list[int] = field(default_factory=list)
+    discards: list[list[list[int]]] = field(default_factory=list)
+    tops: list[list[int]] = field(default_factory=list)
+    build: list[int] = field(default_factory=lambda: [0] * SLOTS)
+    build_cards: list[list[int]] = field(default_factory=lambda: [[] for _ in range(SLOTS)])
+    completed: list[int] = field(default_factory=list)
+    shuffles: list[list[int]] = field(default_factory=list)
+    history: list[Move] = field(default_factory=list)
+    turns: int = 1
+    played_this_turn: bool = False
+    idle_streak: int = 0
+    result: RoundResult | None = None
+    _accept: list[int] = field(default_factory=list)
+
+    # ------------------------------------------------------------------ set-up
+
+    @classmethod
+    def deal(cls, rules: Rules, dealer: int, deck: Sequence[int], shuffler: Shuffler) -> Round:
+        """Deal a round from ``deck`` (top card first) exactly as rules §3 says.
+
+        One card at a time from the dealer's left, each on top of that player's
+        stock, until every stock is full; the rest is the draw pile. The player
+        on the dealer's left then begins turn 1 with the refill.
+        """
+        n = rules.players
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
+        if not is_full_deck(list(deck)):
+            raise ValueError("the deck must hold exactly the 162 cards of one game")
+        stocks: list[list[int]] = [[] for _ in range(n)]
+        dealt = n * rules.stock
+        for k in range(dealt):
+            stocks[(dealer + 1 + k) % n].append(deck[k])
+        partners = tuple(-1 if (q := rules.partner(p)) is None else q for p in range(n))
+        state = cls(
+            rules=rules,
+            dealer=dealer,
+            deck=tuple(deck),
+            shuffler=shuffler,
+            stocks=stocks,
+            draw=list(reversed(deck[dealt:])),
+            to_move=(dealer + 1) % n,
+            partners=partners,
+        )
+        state._set_up_tables()
+        state._draw(state.to_move, HAND_SIZE)
+        return state
+
+    def _set_up_tables(self) -> None:
+        n = self.rules.players
+        self.hands = [[0] * (SB + 1) for _ in range(n)]
+        self.hand_masks = [0] * n
+        self.hand_sizes = [0] * n
+        self.discards = [[[] for _ in range(SLOTS)] for _ in range(n)]
+        self.tops = [[stock[-1], 0, 0, 0, 0] for stock in self.stocks]
+        self._accept = [0] * (SB + 1)
+        self._accept[1] = ALL_SLOTS
+        self._accept[SB] = ALL_SLOTS
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def over(self) -> bool:
+        """True once the round has a result."""
+        return self.result is not None
+
+    def hand_cards(self, seat: int) -> list[int]:
+        """The cards in ``seat``'s hand, ascending (SB last)."""
+        counts = self.hands[seat]
+        return [c for c in HAND_VALUES[self.hand_masks[seat]] for _ in range(counts[c])]
+
+    def stock_top(self, seat: int) -> int:
+        """The face-up top of ``seat``'s stock, or ``NO_CARD`` when empty."""
+        return self.tops[seat][0]
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to move, each once; empty once over."""
+        if self.result is not None:
+            return []
+        p = self.to_move
+        accept = self._accept
+        table = PLAYS_BY_MASK
+        out: list[Move] = []
+        top = self.tops[p]
+        for source in range(5):
+            mask = accept[top[source]]
+            if mask:
+                out += table[source][mask]
+        q = self.partners[p]
+        if q >= 0:
+            top = self.tops[q]
+            for source in range(5):
+                mask = accept[top[source]]
+                if mask:
+                    out += table[SRC_PARTNER_STOCK + source][mask]
+        hand_mask = self.hand_masks[p]
+        if not hand_mask:
+            out.append(END)
+            return out
+        for card in HAND_VALUES[hand_mask]:
+            mask = accept[card]
+            if mask:
+                out += table[SRC_HAND + card][mask]
+        out += DISCARDS_BY_MASK[hand_mask]
+        return out
+
+    def is_legal(self, move: Move) -> bool:
+        """True when ``move`` may be played now."""
+        return self.why_illegal(move) is None
+
+    def why_illegal(self, move: Move) -> str | None:
+        """None for a legal move, else a sentence saying why it is not."""
+        if self.result is not None:
+            return "the round is already over"
+        if not 0 <= move <= END:
+            return f"no such move id {move}"
+        p = self.to_move
+        if move < PLAY_COUNT:
+            return self._why_play_illegal(p, move)
+        if move < END:
+            card = (move - DISCARD_BASE) // SLOTS + 1
+            if not self.hands[p][card]:
+                return f"there is no {card_name(card)} in the hand"
+            return None
+        if self.hand_sizes[p]:
+            return "'end' is only allowed with an empty hand; discard a card to end the turn"
+        return None
+
+    def _why_play_illegal(self, p: int, move: Move) -> str | None:
+        source, slot = divmod(move, SLOTS)
+        if source >= SRC_HAND + 1:
+            card = source - SRC_HAND
+            if not self.hands[p][card]:
+                return f"there is no {card_name(card)} in the hand"
+        else:
+            owner = p
+            if source >= SRC_PARTNER_STOCK:
+                owner = self.partners[p]
+                if owner < 0:
+                    return "there is no partner in this game"
+                source -= SRC_PARTNER_STOCK
+            card = self.tops[owner][source]
+            if card == NO_CARD:
+                whose = "the partner's" if owner != p else "the own"
+                pile = "stock" if source == 0 else f"discard pile {source}"
+                return f"{whose} {pile} is empty"
+        need = self.build[slot] + 1
+        if card != SB and card != need:
+            return f"a {card_name(card)} cannot go on B{slot + 1}, which needs a {need}"
+        return None
+
+    # ------------------------------------------------------------------ changes
+
+    def play(self, move: Move) -> None:
+        """Apply ``move`` after checking it; raises with the reason if illegal."""
+        reason = self.why_illegal(move)
+        if reason is not None:
+            error = RoundOverError if self.result is not None else IllegalMoveError
+            raise error(f"{format_move(move) if 0 <= move <= END else move}: {reason}")
+        self.apply_unchecked(move)
+
+    def apply_unchecked(self, move: Move) -> None:
+        """Apply a move known to be legal (e.g. taken from :meth:`legal_moves`)."""
+        self.history.append(move)
+        if move < PLAY_COUNT:
+            self._play_card(move)
+        elif move < END:
+            p = self.to_move
+            index = move - DISCARD_BASE
+            card = (index >> 2) + 1
+            self._take_from_hand(p, card)
+            self.discards[p][index & 3].append(card)
+            self.tops[p][(index & 3) + 1] = card
+            self._end_turn()
+        else:
+            self._end_turn()
+
+    def _take_from_hand(self, p: int, card: int) -> None:
+        counts = self.hands[p]
+        counts[card] -= 1
+        if not counts[card]:
+            self.hand_masks[p] ^= 1 << card
+        self.hand_sizes[p] -= 1
+
+    def _play_card(self, move: Move) -> None:
+        p = self.to_move
+        source = move >> 2
+        slot = move & 3
+        if source > SRC_HAND:
+            card = source - SRC_HAND
+            self._take_from_hand(p, card)
+        else:
+            owner = p
+            if source >= SRC_PARTNER_STOCK:
+                owner = self.partners[p]
+                source -= SRC_PARTNER_STOCK
+            pile = self.discards[owner][source - 1] if source else self.stocks[owner]
+            card = pile.pop()
+            self.tops[owner][source] = pile[-1] if pile else NO_CARD
+            if not source and not pile and self._team_out(p):
+                self._place(card, slot)
+                self._win(p)
+                return
+        self._place(card, slot)
+        self.played_this_turn = True
+        if not self.hand_sizes[p]:
+            self._draw(p, HAND_SIZE)
+
+    def _place(self, card: int, slot: int) -> None:
+        """Put ``card`` on build slot ``slot``; a pile reaching 12 is set aside."""
+        value = self.build[slot]
+        cards = self.build_cards[slot]
+        cards.append(card)
+        bit = 1 << slot
+        accept = self._accept
+        accept[value + 1] ^= bit
+        if value + 1 == MAX_VALUE:
+            self.completed += cards
+            cards.clear()
+            self.build[slot] = 0
+            accept[1] |= bit
+        else:
+            self.build[slot] = value + 1
+            accept[value + 2] |= bit
+
+    def _team_out(self, p: int) -> bool:
+        """True when the stocks that must be empty for ``p``'s side to win are."""
+        q = self.partners[p]
+        return not self.stocks[p] and (q < 0 or not self.stocks[q])
+
+    def _draw(self, p: int, count: int) -> None:
+        """Draw up to ``count`` cards, reshuffling completed piles when needed (§6)."""
+        draw = self.draw
+        counts = self.hands[p]
+        mask = self.hand_masks[p]
+        got = 0
+        while got < count:
+            if not draw:
+                if not self.completed:
+                    break
+                self._reshuffle()
+            card = draw.pop()
+            counts[card] += 1
+            mask |= 1 << card
+            got += 1
+        self.hand_masks[p] = mask
+        self.hand_sizes[p] += got
+
+    def _reshuffle(self) -> None:
+        order = self.shuffler(len(self.shuffles), self.completed)
+        self.shuffles.append(order)
+        self.draw.extend(reversed(order))
+        self.completed = []
+
+    def _end_turn(self) -> None:
+        """Close the turn (blocked round and cap checks), then begin the next one."""
+        n = self.rules.players
+        if not self.played_this_turn and not self.draw and not self.completed:
+            self.idle_streak += 1
+            if self.idle_streak >= n:
+                self._finish(None, REASON_BLOCKED)
+                return
+        else:
+            self.idle_streak = 0
+        cap = self.rules.cap
+        if cap is not None and self.turns >= cap:
+            self._finish(None, REASON_CAP)
+            return
+        p = (self.to_move + 1) % n
+        self.to_move = p
+        self.turns += 1
+        self.played_this_turn = False
+        missing = HAND_SIZE - self.hand_sizes[p]
+        if missing > 0:
+            self._draw(p, missing)
+
+    def _win(self, p: int) -> None:
+        team = self.rules.team_seats(p)
+        left = sum(len(stock) for seat, stock in enumerate(self.stocks) if seat not in team)
+        self._finish(p, REASON_STOCK, points=25 + 5 * left, team=team if self.rules.teams else None)
+
+    def _finish(
+        self,
+        winner: int | None,
+        reason: str,
+        points: int | None = None,
+        team: tuple[int, ...] | None = None,
+        forfeited: int | None = None,
+    ) -> None:
+        self.result = RoundResult(
+            winner, reason, len(self.history), self.turns, points, team, forfeited
+        )
+
+    def forfeit(self, seat: int) -> None:
+        """End the round because ``seat`` (a bot) forfeited it: no winner, no points."""
+        if self.result is None:
+            self._finish(None, REASON_FORFEIT, forfeited=seat)
+
+    def clone(self) -> Round:
+        """An independent copy, e.g. for a search that tries moves."""
+        return Round(
+            rules=self.rules,
+            dealer=self.dealer,
+            deck=self.deck,
+            shuffler=self.shuffler,
+            stocks=[list(s) for s in self.stocks],
+            draw=list(self.draw),
+            to_move=self.to_move,
+            partners=self.partners,
+            hands=[list(h) for h in self.hands],
+            hand_masks=list(self.hand_masks),
+            hand_sizes=list(self.hand_sizes),
+            discards=[[list(d) for d in ds] for ds in self.discards],
+            tops=[list(t) for t in self.tops],
+            build=list(self.build),
+            build_cards=[list(b) for b in self.build_cards],
+            completed=list(self.completed),
+            shuffles=[list(s) for s in self.shuffles],
+            history=list(self.history),
+            turns=self.turns,
+            played_this_turn=self.played_this_turn,
+            idle_streak=self.idle_streak,
+            result=self.result,
+            _accept=list(self._accept),
+        )

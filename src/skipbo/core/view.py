@@ -1,0 +1,136 @@
+"""The player view: the one function through which state leaves the core.
+
+Rules §10: everyone sees build piles, completed-pile count, every discard pile in
+full, every stock's top and size, every hand's size and the draw pile's size;
+only the owner sees their hand. Nothing else (stock below the top, the draw
+order, other hands, seeds, shuffles) is copied into a :class:`PlayerView`, so a
+bot or client holding a view cannot reach a secret even by introspection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import NO_CARD, card_name, parse_card
+from .errors import SkipBoError
+from .rules import Rules
+from .state import Round
+
+
+@dataclass(frozen=True, slots=True)
+class PublicPlayer:
+    """What every seat may see of one player."""
+
+    stock_top: int
+    """Card value of the face-up stock top, ``NO_CARD`` (0) once empty."""
+    stock: int
+    hand: int
+    discards: tuple[tuple[int, ...], ...]
+    """Four discard piles, each bottom card first."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What ``seat`` may see, with cards as ints (see :mod:`skipbo.core.cards`).
+
+    ``seat`` is None for a spectator, whose ``hand`` is always empty.
+    """
+
+    seat: int | None
+    to_move: int
+    rules: Rules
+    hand: tuple[int, ...]
+    build: tuple[int, ...]
+    draw: int
+    completed: int
+    players: tuple[PublicPlayer, ...]
+    over: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The view exactly as notation.md writes it."""
+        return {
+            "seat": self.seat,
+            "to_move": self.to_move,
+            "rules": self.rules.to_json(),
+            "hand": [card_name(c) for c in self.hand],
+            "build": list(self.build),
+            "draw": self.draw,
+            "completed": self.completed,
+            "players": [_player_json(p) for p in self.players],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PlayerView:
+        """Read a view written by :meth:`to_json` (e.g. by an outside bot host)."""
+        try:
+            return cls(
+                seat=data["seat"],
+                to_move=int(data["to_move"]),
+                rules=Rules.from_json(data["rules"]),
+                hand=tuple(parse_card(c) for c in data["hand"]),
+                build=tuple(int(v) for v in data["build"]),
+                draw=int(data["draw"]),
+                completed=int(data["completed"]),
+                players=tuple(_player_from_json(p) for p in data["players"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SkipBoError(f"not a player view: {exc}") from exc
+
+    @property
+    def me(self) -> PublicPlayer:
+        """The public part of the viewing seat (a spectator has none)."""
+        if self.seat is None:
+            raise SkipBoError("a spectator has no seat")
+        return self.players[self.seat]
+
+    @property
+    def partner(self) -> int | None:
+        """The viewing seat's partner, if any."""
+        return None if self.seat is None else self.rules.partner(self.seat)
+
+
+def _player_json(p: PublicPlayer) -> dict[str, Any]:
+    return {
+        "stock_top": card_name(p.stock_top) if p.stock_top != NO_CARD else None,
+        "stock": p.stock,
+        "hand": p.hand,
+        "discards": [[card_name(c) for c in pile] for pile in p.discards],
+    }
+
+
+def _player_from_json(data: dict[str, Any]) -> PublicPlayer:
+    top = data["stock_top"]
+    return PublicPlayer(
+        stock_top=NO_CARD if top is None else parse_card(top),
+        stock=int(data["stock"]),
+        hand=int(data["hand"]),
+        discards=tuple(tuple(parse_card(c) for c in pile) for pile in data["discards"]),
+    )
+
+
+def player_view(state: Round, seat: int | None) -> PlayerView:
+    """What ``seat`` may see of ``state``; ``None`` gives the spectators' view."""
+    n = state.rules.players
+    if seat is not None and not 0 <= seat < n:
+        raise SkipBoError(f"seat must be 0..{n - 1}, not {seat}")
+    players = tuple(
+        PublicPlayer(
+            stock_top=state.tops[p][0],
+            stock=len(state.stocks[p]),
+            hand=state.hand_sizes[p],
+            discards=tuple(tuple(pile) for pile in state.discards[p]),
+        )
+        for p in range(n)
+    )
+    return PlayerView(
+        seat=seat,
+        to_move=state.to_move,
+        rules=state.rules,
+        hand=tuple(state.hand_cards(seat)) if seat is not None else (),
+        build=tuple(state.build),
+        draw=len(state.draw),
+        completed=len(state.completed),
+        players=players,
+        over=state.result is not None,
+    )
