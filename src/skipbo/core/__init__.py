@@ -23,7 +23,7 @@ from .errors import (
     SkipBoError,
 )
 from .match import DEFAULT_TARGET, Match, new_round
-from .moves import END, MOVE_COUNT, Move, MoveInfo, MOVE_INFO, format_move, parse_move
+from .moves import END, MOVE_COUNT, MOVE_INFO, Move, MoveInfo, format_move, parse_move
 from .records import FORMAT, Record, ReplayOutcome, parse_record, record_json, replay, start_round
 from .rules import Rules, default_stock
 from .shuffles import RecordedShuffles, SeededShuffler, Shuffler

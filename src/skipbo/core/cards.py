@@ -18,7 +18,7 @@ DECK_SIZE: Final = 162
 COPIES_PER_NUMBER: Final = 12
 WILD_COPIES: Final = 18
 
-_NAMES: Final = ("",) + tuple(str(v) for v in range(1, 13)) + ("SB",)
+_NAMES: Final = ("", *(str(v) for v in range(1, 13)), "SB")
 _BY_NAME: Final = {name: card for card, name in enumerate(_NAMES) if name}
 
 

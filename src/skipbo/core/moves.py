@@ -122,5 +122,3 @@ def parse_move(text: object) -> Move:
 def all_moves() -> range:
     """Every move id, legal or not somewhere."""
     return range(MOVE_COUNT)
-
-

@@ -80,7 +80,9 @@ def parse_record(data: object) -> Record:
         raise BadRecordError(f"dealer must be a seat 0..{rules.players - 1}, not {dealer!r}")
     deck = _cards(data.get("deck"), "deck")
     if len(deck) != DECK_SIZE or not is_full_deck(deck):
-        raise BadRecordError(f"deck must hold the {DECK_SIZE} cards of one game (it has {len(deck)})")
+        raise BadRecordError(
+            f"deck must hold the {DECK_SIZE} cards of one game (it has {len(deck)})"
+        )
     shuffles = data.get("shuffles", [])
     if not isinstance(shuffles, list):
         raise BadRecordError("shuffles must be a list of card lists")
@@ -122,7 +124,9 @@ def replay(record: Record) -> ReplayOutcome:
     for index, text in enumerate(record.moves):
         move = lookup.get(text) if isinstance(text, str) else None
         if move is None:
-            return ReplayOutcome(False, state, index, str(MoveSyntaxError(f"malformed move {text!r}")))
+            return ReplayOutcome(
+                False, state, index, str(MoveSyntaxError(f"malformed move {text!r}"))
+            )
         reason = state.why_illegal(move)
         if reason is not None:
             return ReplayOutcome(False, state, index, f"{text}: {reason}")
@@ -150,9 +154,9 @@ def _check_result(state: Round, stated: dict[str, Any]) -> str | None:
         return "the record states a result but its moves do not finish the round"
     actual = state.result.to_json()
     for key in _KNOWN_RESULT_KEYS:
-        if key in stated or key in ("winner", "reason"):
-            if stated.get(key) != actual.get(key):
-                return f"result: {key} is {stated.get(key)!r} but the moves give {actual.get(key)!r}"
+        required = key in stated or key in ("winner", "reason")
+        if required and stated.get(key) != actual.get(key):
+            return f"result: {key} is {stated.get(key)!r} but the moves give {actual.get(key)!r}"
     return None
 
 
@@ -161,7 +165,9 @@ def record_json(
 ) -> dict[str, Any]:
     """The ``skipbo-record/1`` object of a round, finished or not."""
     out: dict[str, Any] = {"format": FORMAT, "rules": state.rules.to_json()}
-    out["names"] = list(names) if names is not None else [f"seat{i}" for i in range(state.rules.players)]
+    out["names"] = (
+        list(names) if names is not None else [f"seat{i}" for i in range(state.rules.players)]
+    )
     out["dealer"] = state.dealer
     out["deck"] = [card_name(c) for c in state.deck]
     out["shuffles"] = [[card_name(c) for c in order] for order in state.shuffles]

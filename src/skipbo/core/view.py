@@ -9,8 +9,7 @@ bot or client holding a view cannot reach a secret even by introspection.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import NO_CARD, card_name, parse_card
 from .errors import SkipBoError
@@ -18,9 +17,8 @@ from .rules import Rules
 from .state import Round
 
 
-@dataclass(frozen=True, slots=True)
-class PublicPlayer:
-    """What every seat may see of one player."""
+class PublicPlayer(NamedTuple):
+    """What every seat may see of one player (a tuple: cheap to build, immutable)."""
 
     stock_top: int
     """Card value of the face-up stock top, ``NO_CARD`` (0) once empty."""
@@ -30,8 +28,7 @@ class PublicPlayer:
     """Four discard piles, each bottom card first."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """What ``seat`` may see, with cards as ints (see :mod:`skipbo.core.cards`).
 
     ``seat`` is None for a spectator, whose ``hand`` is always empty.
@@ -114,23 +111,19 @@ def player_view(state: Round, seat: int | None) -> PlayerView:
     n = state.rules.players
     if seat is not None and not 0 <= seat < n:
         raise SkipBoError(f"seat must be 0..{n - 1}, not {seat}")
+    tops, stocks, sizes, discards = state.tops, state.stocks, state.hand_sizes, state.discards
     players = tuple(
-        PublicPlayer(
-            stock_top=state.tops[p][0],
-            stock=len(state.stocks[p]),
-            hand=state.hand_sizes[p],
-            discards=tuple(tuple(pile) for pile in state.discards[p]),
-        )
+        PublicPlayer(tops[p][0], len(stocks[p]), sizes[p], tuple(map(tuple, discards[p])))
         for p in range(n)
     )
     return PlayerView(
-        seat=seat,
-        to_move=state.to_move,
-        rules=state.rules,
-        hand=tuple(state.hand_cards(seat)) if seat is not None else (),
-        build=tuple(state.build),
-        draw=len(state.draw),
-        completed=len(state.completed),
-        players=players,
-        over=state.result is not None,
+        seat,
+        state.to_move,
+        state.rules,
+        tuple(state.hand_cards(seat)) if seat is not None else (),
+        tuple(state.build),
+        len(state.draw),
+        len(state.completed),
+        players,
+        state.result is not None,
     )
