@@ -42,14 +42,49 @@ class GreedyBot:
 
     def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed
+        self._plan: list[Move] = []
+        self._hand_after: list[int] = []
 
     def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
         """The greedy move; always one of ``legal``."""
-        move = _stock_play(view) or _chain_play(view) or _free_play(view)
+        move = self._planned(view, legal)
+        if move is None:
+            move = _stock_play(view)
+        if move is None:
+            chain = _chain_play(view)
+            if chain is not None:
+                self._start_plan(chain, len(view.hand))
+                move = self._planned(view, legal)
+        if move is None:
+            move = _free_play(view)
         if move is not None and move in legal:
             return move
         move = _discard(view)
         return move if move is not None and move in legal else legal[0]
+
+    def _start_plan(self, chain: Sequence[Move], hand: int) -> None:
+        """Remember a chain so later decisions of this turn need no search.
+
+        Within a turn nothing changes but our own moves, so the chain stays
+        right until a refill (the hand size then differs from what we expect).
+        """
+        self._plan = list(chain)
+        self._hand_after = []
+        for move in chain:
+            hand -= move >= (SRC_HAND + 1) * SLOTS
+            self._hand_after.append(hand)
+        self._plan.append(-1)
+        self._hand_after.insert(0, -1)
+
+    def _planned(self, view: PlayerView, legal: Sequence[Move]) -> Move | None:
+        """The next move of the remembered chain, if it still fits the view."""
+        if len(self._plan) > 1:
+            move = self._plan.pop(0)
+            expected = self._hand_after.pop(0)
+            if (expected < 0 or expected == len(view.hand)) and move in legal:
+                return move
+        self._plan, self._hand_after = [], []
+        return None
 
 
 def _slot_for(view: PlayerView, card: int) -> int | None:
@@ -78,8 +113,8 @@ def _stock_play(view: PlayerView) -> Move | None:
     return None
 
 
-def _chain_play(view: PlayerView) -> Move | None:
-    """First move of the cheapest chain that makes a stock top playable."""
+def _chain_play(view: PlayerView) -> list[Move] | None:
+    """The cheapest chain of plays that makes a stock top playable."""
     seat = view.seat
     assert seat is not None
     targets = [view.players[seat].stock_top]
@@ -89,35 +124,33 @@ def _chain_play(view: PlayerView) -> Move | None:
     counts = [0] * (SB + 1)
     for card in view.hand:
         counts[card] += 1
-    best: tuple[int, int, Move] | None = None
+    best: tuple[int, int, list[Move]] | None = None
     for target in targets:
         if target == NO_CARD or target == SB:
             continue
         for slot in range(SLOTS):
             if view.build[slot] < target - 1:
                 chain = _chain(piles, counts, view.build[slot], slot, target)
-                if chain is not None and (best is None or chain < best):
+                if chain is not None and (best is None or chain[:2] < best[:2]):
                     best = chain
     return None if best is None else best[2]
 
 
 def _chain(
     piles: list[tuple[int, list[int]]], counts: list[int], value: int, slot: int, target: int
-) -> tuple[int, int, Move] | None:
-    """(wild cards used, length, first move) of a chain raising ``slot`` to ``target - 1``."""
+) -> tuple[int, int, list[Move]] | None:
+    """(wild cards used, length, moves) of a chain raising ``slot`` to ``target - 1``."""
     piles = [(source, list(cards)) for source, cards in piles if cards]
     counts = list(counts)
-    first: Move | None = None
+    moves: list[Move] = []
     wilds = 0
     for need in range(value + 1, target):
         move = _take(piles, counts, need, slot)
         if move is None:
             return None
         wilds += move[1]
-        if first is None:
-            first = move[0]
-    assert first is not None
-    return wilds, target - 1 - value, first
+        moves.append(move[0])
+    return wilds, len(moves), moves
 
 
 def _own_piles(view: PlayerView) -> list[tuple[int, list[int]]]:
