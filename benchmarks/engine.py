@@ -99,7 +99,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "rounds.jsonl"
         path.write_text("\n".join(lines) + "\n")
-        print(f"(b) `skipbo replay` command, start-up included: {replay_command(path, moves):,.0f} moves/s")
+        command_s = replay_command(path, moves)
+        print(f"(b) `skipbo replay` command, start-up included: {command_s:,.0f} moves/s")
 
 
 if __name__ == "__main__":

@@ -126,7 +126,7 @@ def _chain_play(view: PlayerView) -> list[Move] | None:
         counts[card] += 1
     best: tuple[int, int, list[Move]] | None = None
     for target in targets:
-        if target == NO_CARD or target == SB:
+        if target in (NO_CARD, SB):
             continue
         for slot in range(SLOTS):
             if view.build[slot] < target - 1:
@@ -140,6 +140,8 @@ def _chain(
     piles: list[tuple[int, list[int]]], counts: list[int], value: int, slot: int, target: int
 ) -> tuple[int, int, list[Move]] | None:
     """(wild cards used, length, moves) of a chain raising ``slot`` to ``target - 1``."""
+    if not _can_start(piles, counts, value + 1):
+        return None
     piles = [(source, list(cards)) for source, cards in piles if cards]
     counts = list(counts)
     moves: list[Move] = []
@@ -151,6 +153,13 @@ def _chain(
         wilds += move[1]
         moves.append(move[0])
     return wilds, len(moves), moves
+
+
+def _can_start(piles: list[tuple[int, list[int]]], counts: list[int], need: int) -> bool:
+    """Cheap test that a chain's first card exists, before copying anything."""
+    if counts[need] or counts[SB]:
+        return True
+    return any(cards and cards[-1] in (need, SB) for _, cards in piles)
 
 
 def _own_piles(view: PlayerView) -> list[tuple[int, list[int]]]:

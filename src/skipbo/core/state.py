@@ -127,6 +127,7 @@ class Round:
     idle_streak: int = 0
     result: RoundResult | None = None
     _accept: list[int] = field(default_factory=list)
+    _frozen_discards: list[tuple[tuple[int, ...], ...] | None] = field(default_factory=list)
 
     # ------------------------------------------------------------------ set-up
 
@@ -169,6 +170,7 @@ class Round:
         self.hand_sizes = [0] * n
         self.discards = [[[] for _ in range(SLOTS)] for _ in range(n)]
         self.tops = [[stock[-1], 0, 0, 0, 0] for stock in self.stocks]
+        self._frozen_discards = [None] * n
         self._accept = [0] * (SB + 1)
         self._accept[1] = ALL_SLOTS
         self._accept[SB] = ALL_SLOTS
@@ -184,6 +186,17 @@ class Round:
         """The cards in ``seat``'s hand, ascending (SB last)."""
         counts = self.hands[seat]
         return [c for c in HAND_VALUES[self.hand_masks[seat]] for _ in range(counts[c])]
+
+    def frozen_discards(self, seat: int) -> tuple[tuple[int, ...], ...]:
+        """``seat``'s discard piles as tuples, rebuilt only after they change.
+
+        Views are built at every decision and discard piles change far less often,
+        so caching this copy is most of the cost of a view saved.
+        """
+        frozen = self._frozen_discards[seat]
+        if frozen is None:
+            frozen = self._frozen_discards[seat] = tuple(map(tuple, self.discards[seat]))
+        return frozen
 
     def stock_top(self, seat: int) -> int:
         """The face-up top of ``seat``'s stock, or ``NO_CARD`` when empty."""
@@ -287,6 +300,7 @@ class Round:
             self._take_from_hand(p, card)
             self.discards[p][index & 3].append(card)
             self.tops[p][(index & 3) + 1] = card
+            self._frozen_discards[p] = None
             self._end_turn()
         else:
             self._end_turn()
@@ -310,7 +324,11 @@ class Round:
             if source >= SRC_PARTNER_STOCK:
                 owner = self.partners[p]
                 source -= SRC_PARTNER_STOCK
-            pile = self.discards[owner][source - 1] if source else self.stocks[owner]
+            if source:
+                pile = self.discards[owner][source - 1]
+                self._frozen_discards[owner] = None
+            else:
+                pile = self.stocks[owner]
             card = pile.pop()
             self.tops[owner][source] = pile[-1] if pile else NO_CARD
             if not source and not pile and self._team_out(p):
@@ -438,4 +456,5 @@ class Round:
             idle_streak=self.idle_streak,
             result=self.result,
             _accept=list(self._accept),
+            _frozen_discards=list(self._frozen_discards),
         )

@@ -111,11 +111,8 @@ def player_view(state: Round, seat: int | None) -> PlayerView:
     n = state.rules.players
     if seat is not None and not 0 <= seat < n:
         raise SkipBoError(f"seat must be 0..{n - 1}, not {seat}")
-    tops, stocks, sizes, discards = state.tops, state.stocks, state.hand_sizes, state.discards
-    players = tuple(
-        PublicPlayer(tops[p][0], len(stocks[p]), sizes[p], tuple(map(tuple, discards[p])))
-        for p in range(n)
-    )
+    tops, stocks, sizes, frozen = state.tops, state.stocks, state.hand_sizes, state.frozen_discards
+    players = tuple(PublicPlayer(tops[p][0], len(stocks[p]), sizes[p], frozen(p)) for p in range(n))
     return PlayerView(
         seat,
         state.to_move,
