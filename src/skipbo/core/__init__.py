@@ -16,6 +16,7 @@ from .cards import NO_CARD, SB, card_name, full_deck, parse_card
 from .deal import dealer_by_high_card, seeded_dealer, shuffled_deck
 from .errors import (
     BadRecordError,
+    DealError,
     IllegalMoveError,
     MoveSyntaxError,
     RoundOverError,
@@ -39,6 +40,7 @@ __all__ = [
     "NO_CARD",
     "SB",
     "BadRecordError",
+    "DealError",
     "IllegalMoveError",
     "Match",
     "Move",

@@ -16,6 +16,10 @@ class RulesError(SkipBoError):
     """Impossible rules: player count, stock size, partnerships or cap."""
 
 
+class DealError(SkipBoError):
+    """A deal that cannot happen: a dealer who is not a seat, a deck that is not whole."""
+
+
 class MoveSyntaxError(SkipBoError):
     """Move text that is not written exactly as the notation says."""
 

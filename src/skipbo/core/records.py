@@ -90,8 +90,12 @@ def parse_record(data: object) -> Record:
     if not isinstance(moves, list):
         raise BadRecordError("moves must be a list of move strings")
     names = data.get("names")
-    if names is not None and not (isinstance(names, list) and len(names) == rules.players):
-        raise BadRecordError(f"names must list {rules.players} names")
+    if names is not None and not (
+        isinstance(names, list)
+        and len(names) == rules.players
+        and all(isinstance(name, str) for name in names)
+    ):
+        raise BadRecordError(f"names must list {rules.players} names (strings)")
     result = data.get("result")
     if result is not None and not isinstance(result, dict):
         raise BadRecordError("result must be an object")
@@ -155,9 +159,16 @@ def _check_result(state: Round, stated: dict[str, Any]) -> str | None:
     actual = state.result.to_json()
     for key in _KNOWN_RESULT_KEYS:
         required = key in stated or key in ("winner", "reason")
-        if required and stated.get(key) != actual.get(key):
+        if required and not _json_equal(stated.get(key), actual.get(key)):
             return f"result: {key} is {stated.get(key)!r} but the moves give {actual.get(key)!r}"
     return None
+
+
+def _json_equal(a: object, b: object) -> bool:
+    """Equality of JSON values that does not take ``true`` for ``1``."""
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_json_equal(x, y) for x, y in zip(a, b, strict=True))
+    return type(a) is type(b) and a == b
 
 
 def record_json(

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .cards import MAX_VALUE, NO_CARD, SB, card_name, is_full_deck
-from .errors import IllegalMoveError, RoundOverError
+from .errors import DealError, IllegalMoveError, RoundOverError
 from .moves import (
     DISCARD_BASE,
     END,
@@ -46,22 +46,27 @@ def _moves_by_mask() -> list[list[tuple[Move, ...]]]:
     ]
 
 
-def _values_by_mask() -> list[tuple[int, ...]]:
-    """``table[hand_mask]``: the card values whose bit is set."""
-    return [tuple(c for c in range(1, SB + 1) if mask >> c & 1) for mask in range(HAND_MASKS)]
+def _by_hand_mask() -> tuple[list[tuple[int, ...]], list[tuple[Move, ...]]]:
+    """``values[mask]`` (card values whose bit is set, ascending) and
+    ``discards[mask]`` (every discard of such a value onto every pile).
 
-
-def _discards_by_mask(values: list[tuple[int, ...]]) -> list[tuple[Move, ...]]:
-    """``table[hand_mask]``: every discard of a held value onto every pile."""
-    return [
-        tuple(DISCARD_BASE + (c - 1) * SLOTS + pile for c in vals for pile in range(SLOTS))
-        for vals in values
-    ]
+    Built incrementally from the mask without its lowest bit, which keeps the
+    import fast (16,384 entries each).
+    """
+    values: list[tuple[int, ...]] = [()] * HAND_MASKS
+    discards: list[tuple[Move, ...]] = [()] * HAND_MASKS
+    for mask in range(2, HAND_MASKS, 2):
+        low = mask & -mask
+        card = low.bit_length() - 1
+        rest = mask ^ low
+        values[mask] = (card, *values[rest])
+        first = DISCARD_BASE + (card - 1) * SLOTS
+        discards[mask] = (first, first + 1, first + 2, first + 3, *discards[rest])
+    return values, discards
 
 
 PLAYS_BY_MASK: Final = _moves_by_mask()
-HAND_VALUES: Final = _values_by_mask()
-DISCARDS_BY_MASK: Final = _discards_by_mask(HAND_VALUES)
+HAND_VALUES, DISCARDS_BY_MASK = _by_hand_mask()
 
 REASON_STOCK: Final = "stock"
 REASON_BLOCKED: Final = "blocked"
@@ -141,9 +146,9 @@ class Round:
         """
         n = rules.players
         if not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
+            raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
         if not is_full_deck(list(deck)):
-            raise ValueError("the deck must hold exactly the 162 cards of one game")
+            raise DealError("the deck must hold exactly the 162 cards of one game")
         stocks: list[list[int]] = [[] for _ in range(n)]
         dealt = n * rules.stock
         for k in range(dealt):

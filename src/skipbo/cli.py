@@ -1,0 +1,403 @@
+"""The ``skipbo`` command line (also ``python -m skipbo``).
+
+``replay``, ``legal`` and ``view`` are the interface other tools drive the
+engine through (notation.md, "Command line"): records in as JSON Lines, one
+JSON line out per record, exit 0 / 1 / 2. Their output is a contract, so every
+problem with the input is reported in that shape or as one line on standard
+error, never as a traceback. ``simulate`` lets bots play many rounds.
+
+The commands only read files and print; every rule decision is the core's
+(:func:`~skipbo.core.replay`, :meth:`~skipbo.core.Round.legal_moves`,
+:func:`~skipbo.core.player_view`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import IO, TYPE_CHECKING, Any, NoReturn
+
+from skipbo import __version__
+from skipbo.bots import bot_names
+from skipbo.core import (
+    ReplayOutcome,
+    Round,
+    Rules,
+    format_move,
+    parse_record,
+    player_view,
+    replay,
+)
+
+if TYPE_CHECKING:
+    from skipbo.sim import SimConfig, Summary
+
+PROG = "skipbo"
+EXIT_OK, EXIT_NOT_OK, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 130
+"""128 + SIGINT, what a shell reports for a command stopped with Ctrl-C."""
+EXIT_BROKEN_PIPE = 141
+"""128 + SIGPIPE, what a shell reports for a writer whose reader went away."""
+
+
+class UsageError(Exception):
+    """Bad arguments or an input that cannot be used: one line on stderr, exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, not usage text plus a line.
+
+    The spec asks for exactly one line on standard error for bad arguments.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+# --------------------------------------------------------------------- records
+
+
+Render = Callable[[int, ReplayOutcome], dict[str, Any]]
+"""What a record command prints for a record that replayed cleanly, given the
+record's line number and the replay's outcome."""
+
+
+@contextlib.contextmanager
+def _open_records(path: str) -> Iterator[IO[bytes]]:
+    """The records file as bytes (``-`` is standard input, left open afterwards).
+
+    Bytes, so that a line that is not UTF-8 is one bad record, not a crash.
+    """
+    if path == "-":
+        yield sys.stdin.buffer
+        return
+    try:
+        stream = open(path, "rb")  # noqa: SIM115 - closed below; opening errors are usage errors
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    with stream:
+        yield stream
+
+
+def _bad(error: str) -> ReplayOutcome:
+    """The outcome of a line that is not a record at all (``index`` null)."""
+    return ReplayOutcome(ok=False, state=None, index=None, error=error)
+
+
+def _replay_line(line: bytes, number: int) -> ReplayOutcome:
+    """Decode and replay one line; the core decides everything after JSON decoding."""
+    try:
+        data = json.loads(line)
+    except UnicodeDecodeError:
+        return _bad(f"line {number} is not UTF-8 text")
+    except (ValueError, RecursionError) as exc:
+        return _bad(f"line {number} is not valid JSON: {exc}")
+    try:
+        return replay(parse_record(data))
+    except ValueError as exc:  # BadRecordError and anything else the core refuses
+        return _bad(str(exc))
+
+
+def _run_records(path: str, render: Render) -> int:
+    """Replay every record of ``path`` and print one JSON line each; the exit status."""
+    status = EXIT_OK
+    write = sys.stdout.write
+    dumps = json.dumps
+    with _open_records(path) as stream:
+        for number, line in enumerate(stream, 1):
+            if not line.strip():
+                continue
+            outcome = _replay_line(line, number)
+            if outcome.ok:
+                write(dumps(render(number, outcome)) + "\n")
+            else:
+                write(dumps(outcome.to_json()) + "\n")
+                status = EXIT_NOT_OK
+    return status
+
+
+def _final(outcome: ReplayOutcome) -> Round:
+    """The round after a clean replay's moves (a clean outcome always has one)."""
+    assert outcome.state is not None
+    return outcome.state
+
+
+def _render_result(number: int, outcome: ReplayOutcome) -> dict[str, Any]:
+    """``replay``: the core's own line, so the CLI cannot drift from the spec."""
+    return outcome.to_json()
+
+
+def _render_legal(number: int, outcome: ReplayOutcome) -> dict[str, Any]:
+    """``legal``: the seat to move and its legal moves in notation."""
+    state = _final(outcome)
+    return {"to_move": state.to_move, "legal": [format_move(m) for m in state.legal_moves()]}
+
+
+def _view_renderer(seat: int) -> Render:
+    """``view``: records may differ in size, so the seat is checked per record."""
+
+    def render(number: int, outcome: ReplayOutcome) -> dict[str, Any]:
+        state = _final(outcome)
+        players = state.rules.players
+        if not 0 <= seat < players:
+            raise UsageError(
+                f"--seat {seat}: the record on line {number} has seats 0..{players - 1}"
+            )
+        return player_view(state, seat).to_json()
+
+    return render
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    return _run_records(args.file, _render_result)
+
+
+def _cmd_legal(args: argparse.Namespace) -> int:
+    return _run_records(args.file, _render_legal)
+
+
+def _cmd_view(args: argparse.Namespace) -> int:
+    return _run_records(args.file, _view_renderer(args.seat))
+
+
+# -------------------------------------------------------------------- simulate
+
+
+def _bot_list(text: str, players: int) -> tuple[str, ...]:
+    """``--bots``: one name per seat, or a single name for every seat."""
+    names = tuple(name.strip() for name in text.split(","))
+    if any(not name for name in names):
+        raise UsageError(f"--bots {text!r}: a bot name is empty")
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise UsageError(
+            f"--bots lists {len(names)} bots but there are {players} players"
+            " (give one per seat, or one for all)"
+        )
+    return names
+
+
+def _sim_config(args: argparse.Namespace) -> SimConfig:
+    """Check every simulate argument before any round is played."""
+    try:
+        rules = Rules.make(args.players, args.stock, args.teams, args.cap)
+    except ValueError as exc:
+        raise UsageError(f"impossible rules: {exc}") from None
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    if args.jobs < 0:
+        raise UsageError(f"--jobs must be 0 (every CPU) or more, not {args.jobs}")
+    jobs = args.jobs or os.cpu_count() or 1
+    from skipbo.sim import SimConfig  # imported here: the record commands should start fast
+
+    try:
+        return SimConfig(rules, _bot_list(args.bots, rules.players), args.games, args.seed, jobs)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+@contextlib.contextmanager
+def _open_out(path: str | None) -> Iterator[IO[str] | None]:
+    """The ``--out`` file, opened before the first round so a bad path fails at once."""
+    if path is None:
+        yield None
+        return
+    try:
+        stream = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+    with stream:
+        yield stream
+
+
+def _run_simulation(config: SimConfig, out: IO[str] | None) -> Summary:
+    """Run it, with a progress bar only for a person watching a terminal."""
+    from tqdm import tqdm
+
+    from skipbo.sim import simulate
+
+    interactive = sys.stderr.isatty()
+    with tqdm(
+        total=config.games, unit=" rounds", file=sys.stderr, disable=not interactive, leave=False
+    ) as bar:
+        return simulate(config, out, bar.update)
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    config = _sim_config(args)
+    with _open_out(args.out) as out:
+        summary = _run_simulation(config, out)
+    if args.json:
+        print(json.dumps(summary.to_json()))
+    else:
+        print(summary.to_text())
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------- parser
+
+DESCRIPTION = """\
+Skip-Bo, exactly as the printed rules say.
+
+Record commands read game records (skipbo-record/1) as JSON Lines, one record a
+line, from FILE or from standard input ('-'), and print one JSON line per record.
+They exit 0 when every record replays cleanly, 1 when any record is bad or holds an
+illegal move (that record's line is {"ok": false, "index": I, "error": "..."}), and
+2 for bad arguments or an unreadable file."""
+
+EPILOG = """\
+examples:
+  skipbo replay games.jsonl
+  skipbo legal - < one.jsonl
+  skipbo view games.jsonl --seat 1
+  skipbo simulate --players 4 --teams --bots greedy,random --games 1000 --jobs 0"""
+
+
+def _add_record_command(
+    commands: Any, name: str, summary: str, details: str
+) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name,
+        help=summary,
+        description=f"{summary}\n\n{details}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("file", metavar="FILE", help="JSON Lines of records, or '-' for stdin")
+    return parser
+
+
+def _add_simulate(commands: Any) -> None:
+    known = ", ".join(bot_names())
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "simulate",
+        help="let bots play many rounds and sum them up",
+        description=(
+            "Let bots play many seeded rounds and print win shares per seat (with 95% "
+            "confidence intervals), moves and turns per round, blocked rounds and speed. "
+            "Round i is dealt from seed 'SEED/i' with the deal rotating, so a run is the "
+            "same on any machine and for any --jobs."
+        ),
+    )
+    parser.add_argument("--players", type=int, default=2, metavar="N", help="2..6 (default 2)")
+    parser.add_argument("--teams", action="store_true", help="partnership play (4 or 6 players)")
+    parser.add_argument(
+        "--stock",
+        type=int,
+        metavar="N",
+        help="stock size 1..30 (default 30 with 2-4 players, 20 with 5-6)",
+    )
+    parser.add_argument(
+        "--cap", type=int, metavar="N", help="end a round as a draw after N turns (default none)"
+    )
+    parser.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="A,B,...",
+        help=f"one bot per seat, or one for every seat (default greedy; known: {known})",
+    )
+    parser.add_argument(
+        "--games", type=int, default=100, metavar="N", help="rounds to play (default 100)"
+    )
+    parser.add_argument("--seed", default="0", metavar="S", help="any text (default 0)")
+    parser.add_argument(
+        "--out", metavar="FILE", help="write every round's record to FILE as JSON Lines"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes; 0 = one per CPU (default 1); results do not depend on it",
+    )
+    parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    parser.set_defaults(run=_cmd_simulate)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``skipbo`` argument parser with all its subcommands."""
+    parser = _Parser(
+        prog=PROG,
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    _add_record_command(
+        commands,
+        "replay",
+        "check records: replay every move and the stated result",
+        'Prints {"ok": true, "result": ...} per record (result null when unfinished).',
+    ).set_defaults(run=_cmd_replay)
+    _add_record_command(
+        commands,
+        "legal",
+        "list the legal moves after each record's moves",
+        'Prints {"to_move": SEAT, "legal": [...]} per record (empty once the round is over).',
+    ).set_defaults(run=_cmd_legal)
+    view = _add_record_command(
+        commands,
+        "view",
+        "show what one seat sees after each record's moves",
+        "Prints the player view (notation.md) of --seat per record; a seat that a record\n"
+        "does not have is a bad argument (exit 2).",
+    )
+    view.add_argument("--seat", type=int, required=True, metavar="N", help="the seat, from 0")
+    view.set_defaults(run=_cmd_view)
+    _add_simulate(commands)
+    return parser
+
+
+# ------------------------------------------------------------------------ main
+
+
+def _fail(message: str) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _silence_stdout() -> None:
+    """After the reader of stdout went away, send the rest to /dev/null.
+
+    Otherwise Python's final flush at exit fails again and prints a warning.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a real file (e.g. under a test)
+        pass
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # --help and --version exit through argparse
+        return exc.code if isinstance(exc.code, int) else EXIT_OK
+    status: int = args.run(args)
+    return status
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``skipbo`` command with ``argv`` (default: the process arguments).
+
+    Returns the exit status. Input problems become one ``skipbo: error:`` line on
+    stderr and status 2; Ctrl-C is 130 and a closed output pipe 141, both silent.
+    """
+    try:
+        status = _run(argv)
+        sys.stdout.flush()  # a closed pipe must fail here, inside the guard
+        return status
+    except UsageError as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except (ValueError, OSError) as exc:
+        return _fail(str(exc) or type(exc).__name__)

@@ -1,0 +1,195 @@
+"""Many seeded rounds between bots, on one process or spread over several.
+
+Every round is a pure function of the simulation seed and its own index: round
+``i`` is dealt from seed ``f"{seed}/{i}"``, the bot of seat ``s`` is seeded with
+``f"{seed}/{i}/{s}"`` and made fresh for that round, and the deal rotates
+(dealer ``i mod players``) so that every seat plays first equally often, seat
+order being a real advantage in Skip-Bo. Nothing carries over between rounds,
+so the results are the same whatever the number of processes or chunk sizes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import signal
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import IO, NamedTuple
+
+from skipbo.bots import bot_names, make_bot
+from skipbo.core import Round, Rules, record_json
+
+from .runner import play_round
+from .stats import Share, Spread, Summary
+
+NO_WINNER_REASONS = ("blocked", "cap", "forfeit")
+"""How a round can end without a winner (notation.md, ``result``)."""
+
+MAX_CHUNK = 50
+"""Rounds per task sent to a worker process: big enough to amortise pickling,
+small enough for a lively progress bar and an even spread over the workers."""
+
+
+@dataclass(frozen=True, slots=True)
+class SimConfig:
+    """What to simulate. Checked on creation, so a bad request fails before any work."""
+
+    rules: Rules
+    bots: tuple[str, ...]
+    """One bot name per seat."""
+    games: int
+    seed: str = "0"
+    jobs: int = 1
+    """Worker processes; 1 plays every round in this process."""
+
+    def __post_init__(self) -> None:
+        players = self.rules.players
+        if len(self.bots) != players:
+            raise ValueError(f"{players} players need {players} bots, not {len(self.bots)}")
+        known = bot_names()
+        for name in self.bots:
+            if name not in known:
+                raise ValueError(f"unknown bot {name!r} (known: {', '.join(known)})")
+        if self.games < 1:
+            raise ValueError(f"the number of games must be at least 1, not {self.games}")
+        if self.jobs < 1:
+            raise ValueError(f"the number of jobs must be at least 1, not {self.jobs}")
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names written into records, e.g. ``"bot:greedy"``."""
+        return [f"bot:{name}" for name in self.bots]
+
+
+class GameOutcome(NamedTuple):
+    """The little that a summary needs of one round (cheap to send between processes)."""
+
+    winner: int | None
+    reason: str
+    moves: int
+    turns: int
+
+
+def play_game(config: SimConfig, index: int) -> Round:
+    """Play round ``index`` of a simulation; the same index always gives the same round."""
+    seed = f"{config.seed}/{index}"
+    bots = [make_bot(name, f"{seed}/{seat}") for seat, name in enumerate(config.bots)]
+    return play_round(config.rules, bots, seed, dealer=index % config.rules.players)
+
+
+def _outcome(state: Round) -> GameOutcome:
+    result = state.result
+    assert result is not None, "play_round returns finished rounds only"
+    return GameOutcome(result.winner, result.reason, result.moves, result.turns)
+
+
+class _Chunk(NamedTuple):
+    config: SimConfig
+    start: int
+    stop: int
+    records: bool
+
+
+Played = list[tuple[GameOutcome, str | None]]
+"""A chunk's rounds in order: the outcome and, when asked for, the record's JSON line."""
+
+
+def _run_chunk(chunk: _Chunk) -> Played:
+    """Play rounds ``start..stop-1``; runs in a worker process when ``jobs > 1``."""
+    played: Played = []
+    for index in range(chunk.start, chunk.stop):
+        state = play_game(chunk.config, index)
+        line = json.dumps(record_json(state, chunk.config.names)) if chunk.records else None
+        played.append((_outcome(state), line))
+    return played
+
+
+def _chunks(config: SimConfig, records: bool) -> list[_Chunk]:
+    # About eight tasks per worker keeps the workers evenly busy to the end.
+    size = max(1, min(MAX_CHUNK, math.ceil(config.games / (config.jobs * 8))))
+    return [
+        _Chunk(config, start, min(start + size, config.games), records)
+        for start in range(0, config.games, size)
+    ]
+
+
+def _ignore_sigint() -> None:
+    """Worker initializer: Ctrl-C is handled once, by the parent, without worker tracebacks."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def played_chunks(config: SimConfig, records: bool = False) -> Iterator[Played]:
+    """The simulation's rounds, chunk by chunk, always in index order."""
+    chunks = _chunks(config, records)
+    if config.jobs == 1:
+        yield from map(_run_chunk, chunks)
+        return
+    pool = ProcessPoolExecutor(max_workers=config.jobs, initializer=_ignore_sigint)
+    try:
+        yield from pool.map(_run_chunk, chunks)
+    finally:
+        # On an early exit (Ctrl-C, a write error) drop the rounds not yet started.
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+class _Tally:
+    """Running counts of finished rounds, turned into a :class:`Summary` at the end."""
+
+    def __init__(self, players: int) -> None:
+        self.wins = [0] * players
+        self.no_winner = dict.fromkeys(NO_WINNER_REASONS, 0)
+        self.moves: list[int] = []
+        self.turns: list[int] = []
+
+    def add(self, outcome: GameOutcome) -> None:
+        if outcome.winner is None:
+            self.no_winner[outcome.reason] = self.no_winner.get(outcome.reason, 0) + 1
+        else:
+            self.wins[outcome.winner] += 1
+        self.moves.append(outcome.moves)
+        self.turns.append(outcome.turns)
+
+    def summary(self, config: SimConfig, seconds: float) -> Summary:
+        total = len(self.moves)
+        rules = config.rules
+        sides = rules.players // 2 if rules.teams else 0
+        teams = [rules.team_seats(team) for team in range(sides)]
+        return Summary(
+            games=total,
+            rules=rules.to_json(),
+            bots=config.bots,
+            seed=config.seed,
+            seats=tuple(Share(wins, total) for wins in self.wins),
+            teams=tuple((seats, Share(sum(self.wins[s] for s in seats), total)) for seats in teams),
+            reasons={reason: Share(n, total) for reason, n in self.no_winner.items()},
+            moves=Spread.of(self.moves),
+            turns=Spread.of(self.turns),
+            seconds=seconds,
+        )
+
+
+def simulate(
+    config: SimConfig,
+    out: IO[str] | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> Summary:
+    """Play ``config.games`` rounds and sum them up.
+
+    ``out``, when given, receives every round's record as one JSON line, in
+    index order. ``progress`` is called with the number of rounds just finished
+    after each chunk (``tqdm.update`` fits). Only ``seconds`` (and so the speed)
+    of the summary depends on the machine; everything else on the config alone.
+    """
+    start = time.perf_counter()
+    tally = _Tally(config.rules.players)
+    for played in played_chunks(config, records=out is not None):
+        for outcome, line in played:
+            tally.add(outcome)
+            if out is not None and line is not None:
+                out.write(line + "\n")
+        if progress is not None:
+            progress(len(played))
+    return tally.summary(config, time.perf_counter() - start)

@@ -1,0 +1,187 @@
+"""Small statistics for simulation results, and the summary they fill.
+
+A win share from a few hundred games is noisy; every share is reported with a
+Wilson score interval (which, unlike the textbook normal interval, stays inside
+[0, 1] and behaves for shares near 0 or 1 and for small samples), so that a
+reader can tell a real difference between bots from luck.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for ``successes`` out of ``trials``.
+
+    With no trials nothing is known, so the interval is all of ``[0, 1]``.
+    """
+    if not 0 <= successes <= trials:
+        raise ValueError(f"need 0 <= successes <= trials, got {successes} of {trials}")
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    # The exact ends when nothing (or everything) happened, free of rounding noise.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return (low, high)
+
+
+def mean(values: Sequence[float]) -> float | None:
+    """The arithmetic mean, or None for no values (rather than an exception)."""
+    return statistics.fmean(values) if values else None
+
+
+def median(values: Sequence[float]) -> float | None:
+    """The median (mean of the middle two for an even count), or None for no values."""
+    return statistics.median(values) if values else None
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """How often something happened: a count out of a total, with its 95% interval."""
+
+    count: int
+    total: int
+
+    @property
+    def share(self) -> float:
+        """``count / total`` (0 when there is no total)."""
+        return self.count / self.total if self.total else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The Wilson 95% confidence interval of :attr:`share`."""
+        return wilson_interval(self.count, self.total)
+
+    def to_json(self) -> dict[str, Any]:
+        """Count, share and interval as plain JSON values."""
+        low, high = self.ci95
+        return {"count": self.count, "share": self.share, "ci95": [low, high]}
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """Mean and median of a per-round quantity (moves, turns)."""
+
+    mean: float | None
+    median: float | None
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Spread:
+        """The spread of ``values``."""
+        return cls(mean(values), median(values))
+
+    def to_json(self) -> dict[str, Any]:
+        """Mean and median as plain JSON values."""
+        return {"mean": self.mean, "median": self.median}
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What a simulation found; :meth:`to_json` is what ``skipbo simulate --json`` prints.
+
+    ``seats`` holds one win share per seat; ``teams`` one per partnership (empty
+    without partnerships); ``reasons`` counts how rounds without a winner ended
+    (``blocked``, ``cap``, ``forfeit``), each key present even at zero so that
+    readers need not guess.
+    """
+
+    games: int
+    rules: dict[str, Any]
+    bots: tuple[str, ...]
+    seed: str
+    seats: tuple[Share, ...]
+    teams: tuple[tuple[tuple[int, ...], Share], ...]
+    reasons: dict[str, Share]
+    moves: Spread
+    turns: Spread
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float | None:
+        """Rounds played per second of wall time (None if no time was measured)."""
+        return self.games / self.seconds if self.seconds > 0 else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as one JSON object."""
+        return {
+            "games": self.games,
+            "rules": self.rules,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "seats": [
+                {"seat": seat, "bot": bot, **share.to_json()}
+                for seat, (bot, share) in enumerate(zip(self.bots, self.seats, strict=True))
+            ],
+            "teams": [
+                {"team": index, "seats": list(seats), **share.to_json()}
+                for index, (seats, share) in enumerate(self.teams)
+            ],
+            "no_winner": {reason: share.to_json() for reason, share in self.reasons.items()},
+            "moves": self.moves.to_json(),
+            "turns": self.turns.to_json(),
+            "seconds": self.seconds,
+            "games_per_second": self.games_per_second,
+        }
+
+    def to_text(self) -> str:
+        """The summary as a few readable lines (what ``skipbo simulate`` prints)."""
+        rows = self._share_rows()
+        width = max(len(label) for label, share in rows if share is not None)
+        lines = [self._headline()]
+        for label, share in rows:
+            lines.append(label if share is None else f"  {label:<{width}}  {_share_text(share)}")
+        speed = self.games_per_second
+        rate = "n/a" if speed is None else f"{speed:,.1f} rounds/s"
+        lines += [
+            f"moves per round: {_spread_text(self.moves)}",
+            f"turns per round: {_spread_text(self.turns)}",
+            f"speed: {rate} ({self.seconds:.2f} s)",
+        ]
+        return "\n".join(lines)
+
+    def _headline(self) -> str:
+        rules = self.rules
+        text = f"{self.games} rounds, {rules['players']} players, stock {rules['stock']}"
+        if rules.get("teams"):
+            text += ", partnerships"
+        if rules.get("cap") is not None:
+            text += f", cap {rules['cap']} turns"
+        return f"{text}, seed {self.seed!r}"
+
+    def _share_rows(self) -> list[tuple[str, Share | None]]:
+        """Labelled shares; a row without a share is a heading."""
+        rows: list[tuple[str, Share | None]] = [("wins (95% confidence interval):", None)]
+        for seat, (bot, share) in enumerate(zip(self.bots, self.seats, strict=True)):
+            rows.append((f"seat {seat}  {bot}", share))
+        for team, (seats, share) in enumerate(self.teams):
+            rows.append((f"team {team}  seats {'+'.join(map(str, seats))}", share))
+        rows.append(("no winner:", None))
+        # Cap and forfeit only matter when they can happen or did.
+        shown = {"blocked", "cap"} if self.rules.get("cap") is not None else {"blocked"}
+        for reason, share in self.reasons.items():
+            if reason in shown or share.count:
+                rows.append((reason, share))
+        return rows
+
+
+def _share_text(share: Share) -> str:
+    low, high = share.ci95
+    return f"{share.share:6.1%}  [{low:6.1%}, {high:6.1%}]  ({share.count} of {share.total})"
+
+
+def _spread_text(spread: Spread) -> str:
+    if spread.mean is None or spread.median is None:
+        return "n/a"
+    return f"mean {spread.mean:.1f}, median {spread.median:g}"
