@@ -168,13 +168,60 @@ class Round:
         state._draw(state.to_move, HAND_SIZE)
         return state
 
+    @classmethod
+    def assemble(
+        cls,
+        rules: Rules,
+        to_move: int,
+        stocks: list[list[int]],
+        hands: list[list[int]],
+        discards: list[list[list[int]]],
+        build_cards: list[list[int]],
+        completed: list[int],
+        draw: list[int],
+        shuffler: Shuffler,
+    ) -> Round:
+        """A round in the middle of play, from its parts (all bottom card first;
+        ``draw`` top card last; ``hands`` as card lists). Used to search from a
+        sampled position (:mod:`skipbo.core.determinize`) and to set up tests.
+        The parts are taken as given: no deck check, turn 1, nothing played yet.
+        """
+        n = rules.players
+        state = cls(
+            rules=rules,
+            dealer=(to_move - 1) % n,
+            deck=(),
+            shuffler=shuffler,
+            stocks=[list(s) for s in stocks],
+            draw=list(draw),
+            to_move=to_move,
+            partners=tuple(-1 if (q := rules.partner(p)) is None else q for p in range(n)),
+        )
+        state._set_up_tables()
+        for seat in range(n):
+            for card in hands[seat]:
+                state.hands[seat][card] += 1
+                state.hand_masks[seat] |= 1 << card
+            state.hand_sizes[seat] = len(hands[seat])
+            state.discards[seat] = [list(pile) for pile in discards[seat]]
+            state.tops[seat] = [s[-1] if s else NO_CARD for s in (stocks[seat], *discards[seat])]
+        state.completed = list(completed)
+        for slot, cards in enumerate(build_cards):
+            state.build_cards[slot] = list(cards)
+            state.build[slot] = len(cards)
+        state._accept = [0] * (SB + 1)
+        state._accept[SB] = ALL_SLOTS
+        for slot, value in enumerate(state.build):
+            state._accept[value + 1] |= 1 << slot
+        return state
+
     def _set_up_tables(self) -> None:
         n = self.rules.players
         self.hands = [[0] * (SB + 1) for _ in range(n)]
         self.hand_masks = [0] * n
         self.hand_sizes = [0] * n
         self.discards = [[[] for _ in range(SLOTS)] for _ in range(n)]
-        self.tops = [[stock[-1], 0, 0, 0, 0] for stock in self.stocks]
+        self.tops = [[stock[-1] if stock else NO_CARD, 0, 0, 0, 0] for stock in self.stocks]
         self._frozen_discards = [None] * n
         self._accept = [0] * (SB + 1)
         self._accept[1] = ALL_SLOTS

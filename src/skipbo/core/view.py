@@ -43,6 +43,11 @@ class PlayerView(NamedTuple):
     completed: int
     players: tuple[PublicPlayer, ...]
     over: bool = False
+    build_piles: tuple[tuple[int, ...], ...] = ((), (), (), ())
+    """The cards of each build pile, bottom first (public, rules §10; an addition
+    to notation.md's view so that a bot can count where the SB cards are)."""
+    completed_cards: tuple[int, ...] = ()
+    """The cards in completed piles (public, rules §10), in the order set aside."""
 
     def to_json(self) -> dict[str, Any]:
         """The view exactly as notation.md writes it."""
@@ -55,6 +60,8 @@ class PlayerView(NamedTuple):
             "draw": self.draw,
             "completed": self.completed,
             "players": [_player_json(p) for p in self.players],
+            "build_piles": [[card_name(c) for c in pile] for pile in self.build_piles],
+            "completed_cards": [card_name(c) for c in self.completed_cards],
         }
 
     @classmethod
@@ -70,6 +77,8 @@ class PlayerView(NamedTuple):
                 draw=int(data["draw"]),
                 completed=int(data["completed"]),
                 players=tuple(_player_from_json(p) for p in data["players"]),
+                build_piles=_piles_from_json(data.get("build_piles"), data["build"]),
+                completed_cards=tuple(parse_card(c) for c in data.get("completed_cards", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SkipBoError(f"not a player view: {exc}") from exc
@@ -94,6 +103,13 @@ def _player_json(p: PublicPlayer) -> dict[str, Any]:
         "hand": p.hand,
         "discards": [[card_name(c) for c in pile] for pile in p.discards],
     }
+
+
+def _piles_from_json(piles: Any, build: list[int]) -> tuple[tuple[int, ...], ...]:
+    """Build pile cards; a host that sends only values gets the face values 1..v."""
+    if piles is None:
+        return tuple(tuple(range(1, int(v) + 1)) for v in build)
+    return tuple(tuple(parse_card(c) for c in pile) for pile in piles)
 
 
 def _player_from_json(data: dict[str, Any]) -> PublicPlayer:
@@ -123,4 +139,6 @@ def player_view(state: Round, seat: int | None) -> PlayerView:
         len(state.completed),
         players,
         state.result is not None,
+        tuple(map(tuple, state.build_cards)),
+        tuple(state.completed),
     )
