@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Bot
+from .expert import ExpertBot
 from .greedy import GreedyBot
+from .planning_bot import PlanningBot
 from .random_bot import RandomBot
 
 BOTS: dict[str, Callable[[int | str], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "hard": PlanningBot,
+    "expert": ExpertBot,
 }
 
 

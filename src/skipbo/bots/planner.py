@@ -1,0 +1,228 @@
+"""Whole-turn planning from a player view.
+
+Within a turn the position is known until a mid-turn refill: what the hand,
+the build piles and the discard tops allow is visible. The planner samples the
+hidden cards (:func:`skipbo.core.determinize.sample_round`), which it never
+relies on, and searches sequences of plays through the core's own rule path
+(``legal_moves`` and ``apply_unchecked`` on clones): no rule is re-implemented.
+
+A line of play stops at an event that reveals something new: a stock card
+played (the next stock card shows), a hand emptied (five new cards), or the
+discard that ends the turn. Each leaf is scored by :class:`Weights` applied to
+the features of :func:`evaluate`; the best line is returned and the bot follows
+it until the view stops matching (then it plans again).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from skipbo.core import SB, Move, PlayerView, Round
+from skipbo.core.cards import NO_CARD
+from skipbo.core.determinize import sample_round
+from skipbo.core.moves import DISCARD_BASE, PLAY_COUNT, SLOTS, SRC_HAND, SRC_PARTNER_STOCK
+
+STOCK_SOURCES = (0, SRC_PARTNER_STOCK)
+WIN = 1e9
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How much each feature of a position is worth; levels differ by these."""
+
+    stock_card: float = 1000.0
+    """Per card gone from own (and partner's) stock."""
+    refill: float = 400.0
+    """For emptying the hand mid-turn (five fresh cards)."""
+    wild_kept: float = 150.0
+    """Per SB still in hand at the end of the turn."""
+    threat_next: float = 450.0
+    """When the next opponent's stock top fits a build pile right away."""
+    threat_near: float = 60.0
+    """Per build pile one card short of the next opponent's stock top."""
+    threat_other: float = 150.0
+    """When a later opponent's stock top fits a build pile right away."""
+    own_near: float = 40.0
+    """Per build pile within two cards of own stock top (next turn's chances)."""
+    buried: float = 18.0
+    """Per discard that covers a lower card (breaks a descending run)."""
+    run: float = 14.0
+    """Per discard that continues a descending run (top one lower than below)."""
+    empty_pile: float = 6.0
+    """Per empty own discard pile (room to sort cards later)."""
+    high_card_kept: float = 10.0
+    """Per point of face value of number cards kept in hand (low cards play first)."""
+
+
+@dataclass(slots=True)
+class Line:
+    """A planned sequence of moves and its score."""
+
+    moves: list[Move]
+    score: float
+
+
+def plan_turn(
+    view: PlayerView, seed: int | str, weights: Weights, node_budget: int = 400
+) -> list[Line]:
+    """Candidate lines from ``view``, best first (at least one when a move exists)."""
+    world = sample_round(view, seed)
+    search = _Search(world, view.to_move, weights, node_budget)
+    search.run(world, [])
+    search.lines.sort(key=lambda line: -line.score)
+    return search.lines
+
+
+class _Search:
+    """Depth-first search over plays with a transposition set and a node budget."""
+
+    def __init__(self, root: Round, seat: int, weights: Weights, budget: int) -> None:
+        self.seat = seat
+        self.weights = weights
+        self.budget = budget
+        self.seen: set[tuple[object, ...]] = set()
+        self.lines: list[Line] = []
+        self.start_stock = _team_stock(root, seat)
+
+    def run(self, state: Round, path: list[Move]) -> None:
+        legal = state.legal_moves()
+        self._add_discards(state, path, legal)
+        if self.budget <= 0:
+            return
+        for move in _useful_plays(state, legal):
+            self.budget -= 1
+            child = state.clone()
+            child.apply_unchecked(move)
+            line = [*path, move]
+            if child.result is not None:
+                self.lines.append(Line(line, WIN))
+                continue
+            drew = child.hand_sizes[self.seat] > state.hand_sizes[self.seat] - (
+                move >> 2 > SRC_HAND
+            )
+            if drew or move >> 2 in STOCK_SOURCES:
+                self.lines.append(Line(line, self._score(child, drew=drew)))
+                continue
+            key = _key(child)
+            if key not in self.seen:
+                self.seen.add(key)
+                self.run(child, line)
+
+    def _add_discards(self, state: Round, path: list[Move], legal: Sequence[Move]) -> None:
+        """Score ending the turn here with each distinct discard (or ``end``)."""
+        base = self._score(state, drew=False)
+        ends = [m for m in legal if m >= PLAY_COUNT]
+        best: Line | None = None
+        for move in ends:
+            score = base + _discard_value(state, move, self.weights)
+            if best is None or score > best.score:
+                best = Line([*path, move], score)
+        if best is not None:
+            self.lines.append(best)
+
+    def _score(self, state: Round, drew: bool) -> float:
+        w = self.weights
+        played = self.start_stock - _team_stock(state, self.seat)
+        score = w.stock_card * played + evaluate(state, self.seat, w)
+        if drew:
+            score += w.refill
+        return score
+
+
+def _team_stock(state: Round, seat: int) -> int:
+    partner = state.partners[seat]
+    return len(state.stocks[seat]) + (len(state.stocks[partner]) if partner >= 0 else 0)
+
+
+def _useful_plays(state: Round, legal: Sequence[Move]) -> list[Move]:
+    """Plays worth searching: all numbers; SB only where it can lead to a stock card."""
+    targets = [state.tops[state.to_move][0]]
+    partner = state.partners[state.to_move]
+    if partner >= 0:
+        targets.append(state.tops[partner][0])
+    reach = max((t for t in targets if t not in (NO_CARD, SB)), default=0)
+    any_wild_stock = SB in targets
+    plays = []
+    for move in legal:
+        if move >= PLAY_COUNT:
+            break
+        source, slot = move >> 2, move & 3
+        card = _card_of(state, source)
+        wasted_wild = any_wild_stock or state.build[slot] + 1 >= reach
+        if card == SB and source not in STOCK_SOURCES and wasted_wild:
+            continue
+        plays.append(move)
+    return plays
+
+
+def _card_of(state: Round, source: int) -> int:
+    if source > SRC_HAND:
+        return source - SRC_HAND
+    owner = state.to_move
+    if source >= SRC_PARTNER_STOCK:
+        owner = state.partners[owner]
+        source -= SRC_PARTNER_STOCK
+    return state.tops[owner][source]
+
+
+def _key(state: Round) -> tuple[object, ...]:
+    p = state.to_move
+    return (tuple(state.build), state.hand_masks[p], tuple(state.hands[p]), *map(tuple, state.tops))
+
+
+def evaluate(state: Round, seat: int, w: Weights) -> float:
+    """Positional value for ``seat`` at the end of its turn (stock progress aside)."""
+    need = [v + 1 for v in state.build]
+    score = w.wild_kept * state.hands[seat][SB]
+    score -= w.high_card_kept * sum(c * state.hands[seat][c] for c in range(1, SB))
+    score += _threats(state, seat, need, w)
+    own = state.tops[seat][0]
+    if own not in (NO_CARD, SB):
+        score += w.own_near * sum(1 for n in need if 0 <= own - n <= 2)
+    for pile in state.discards[seat]:
+        if not pile:
+            score += w.empty_pile
+    return score
+
+
+def _threats(state: Round, seat: int, need: list[int], w: Weights) -> float:
+    n = state.rules.players
+    partner = state.partners[seat]
+    penalty = 0.0
+    first = True
+    for step in range(1, n):
+        other = (seat + step) % n
+        if other == partner:
+            continue
+        top = state.tops[other][0]
+        if top in (NO_CARD, SB):
+            first = False
+            continue
+        if top in need:
+            penalty += w.threat_next if first else w.threat_other
+        if first:
+            penalty += w.threat_near * sum(1 for v in need if v == top - 1)
+        first = False
+    return -penalty
+
+
+def _discard_value(state: Round, move: Move, w: Weights) -> float:
+    """What a discard (or ``end``) adds: keeping wilds, runs, not burying cards."""
+    if move >= DISCARD_BASE + SB * SLOTS:
+        return 0.0
+    index = move - DISCARD_BASE
+    card, pile = (index >> 2) + 1, index & 3
+    cards = state.discards[state.to_move][pile]
+    value = 0.0
+    if card == SB:
+        value -= w.wild_kept
+    else:
+        value += w.high_card_kept * card
+    if not cards:
+        value -= w.empty_pile
+    elif cards[-1] == card + 1 or cards[-1] == card:
+        value += w.run
+    elif cards[-1] < card:
+        value -= w.buried
+    return value
