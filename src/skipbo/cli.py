@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import os
 import sys
@@ -35,6 +36,7 @@ from skipbo.core import (
 
 if TYPE_CHECKING:
     from skipbo.sim import SimConfig, Summary
+    from skipbo.sim.referee import MatchConfig, MatchSummary
 
 PROG = "skipbo"
 EXIT_OK, EXIT_NOT_OK, EXIT_USAGE = 0, 1, 2
@@ -219,7 +221,7 @@ def _run_simulation(config: SimConfig, out: IO[str] | None) -> Summary:
     """Run it, with a progress bar only for a person watching a terminal."""
     from tqdm import tqdm
 
-    from skipbo.sim import simulate
+    from skipbo.sim.simulate import simulate
 
     interactive = sys.stderr.isatty()
     with tqdm(
@@ -239,6 +241,88 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# ------------------------------------------------------------------ bot, match
+
+
+def _cmd_bot(args: argparse.Namespace) -> int:
+    """Serve one built-in bot on stdin/stdout until end of input."""
+    from skipbo.bots.protocol import bot_factory, parse_budget, serve_bot, takes_budget
+
+    if args.name not in bot_names():
+        raise UsageError(f"unknown bot {args.name!r} (known: {', '.join(bot_names())})")
+    budget = None
+    if args.budget is not None:
+        try:
+            budget = parse_budget(args.budget)
+        except ValueError as exc:
+            raise UsageError(f"--budget: {exc}") from None
+        if not takes_budget(args.name, budget):
+            kind = "iterations" if budget.iterations is not None else "time"
+            print(
+                f"{PROG} bot: {args.name} takes no {kind} budget; --budget ignored",
+                file=sys.stderr,
+            )
+    # Bytes that are not UTF-8 become a malformed message, not a crash.
+    stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    factory = bot_factory(args.name, budget)
+    return serve_bot(factory, stdin, sys.stdout, seed=args.seed, stderr=sys.stderr)
+
+
+def _match_config(args: argparse.Namespace) -> MatchConfig:
+    """Check every match argument before any bot is started."""
+    from skipbo.sim.referee import MAX_TIME_LIMIT, MatchConfig, RefereeError
+
+    bots: list[str] = args.bot
+    players = args.players if args.players is not None else len(bots)
+    if args.players is None and len(bots) < 2:
+        raise UsageError("give a --bot for every seat (at least 2), or --players N with one --bot")
+    if len(bots) == 1:
+        bots = bots * players
+    elif len(bots) != players:
+        raise UsageError(
+            f"{len(bots)} --bot options for {players} players (give one per seat, or one for all)"
+        )
+    try:
+        rules = Rules.make(players, args.stock, args.teams, args.cap)
+    except ValueError as exc:
+        raise UsageError(f"impossible rules: {exc}") from None
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    if not 0 < args.time_limit <= MAX_TIME_LIMIT:  # also refuses nan
+        raise UsageError(
+            f"--time-limit must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds,"
+            f" not {args.time_limit:g}"
+        )
+    try:
+        return MatchConfig(rules, tuple(bots), args.games, args.seed, args.time_limit)
+    except RefereeError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _run_match(config: MatchConfig, out: IO[str] | None) -> MatchSummary:
+    """Play the match, with a progress bar only for a person watching a terminal."""
+    from tqdm import tqdm
+
+    from skipbo.sim.referee import RefereeError, play_match
+
+    interactive = sys.stderr.isatty()
+    with tqdm(
+        total=config.rounds, unit=" rounds", file=sys.stderr, disable=not interactive, leave=False
+    ) as bar:
+        try:
+            return play_match(config, out, bar.update)
+        except RefereeError as exc:
+            raise UsageError(str(exc)) from None
+
+
+def _cmd_match(args: argparse.Namespace) -> int:
+    config = _match_config(args)
+    with _open_out(args.out) as out:
+        summary = _run_match(config, out)
+    print(json.dumps(summary.to_json()) if args.json else summary.to_text())
+    return EXIT_OK
+
+
 # ---------------------------------------------------------------------- parser
 
 DESCRIPTION = """\
@@ -255,7 +339,9 @@ examples:
   skipbo replay games.jsonl
   skipbo legal - < one.jsonl
   skipbo view games.jsonl --seat 1
-  skipbo simulate --players 4 --teams --bots greedy,random --games 1000 --jobs 0"""
+  skipbo simulate --players 4 --teams --bots greedy,random --games 1000 --jobs 0
+  skipbo bot greedy --seed 7
+  skipbo match --bot greedy --bot "python my_bot.py" --games 50 --out games.jsonl"""
 
 
 def _add_record_command(
@@ -284,16 +370,7 @@ def _add_simulate(commands: Any) -> None:
         ),
     )
     parser.add_argument("--players", type=int, default=2, metavar="N", help="2..6 (default 2)")
-    parser.add_argument("--teams", action="store_true", help="partnership play (4 or 6 players)")
-    parser.add_argument(
-        "--stock",
-        type=int,
-        metavar="N",
-        help="stock size 1..30 (default 30 with 2-4 players, 20 with 5-6)",
-    )
-    parser.add_argument(
-        "--cap", type=int, metavar="N", help="end a round as a draw after N turns (default none)"
-    )
+    _add_rules_options(parser)
     parser.add_argument(
         "--bots",
         default="greedy",
@@ -316,6 +393,87 @@ def _add_simulate(commands: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.set_defaults(run=_cmd_simulate)
+
+
+def _add_rules_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--teams", action="store_true", help="partnership play (4 or 6 players)")
+    parser.add_argument(
+        "--stock",
+        type=int,
+        metavar="N",
+        help="stock size 1..30 (default 30 with 2-4 players, 20 with 5-6)",
+    )
+    parser.add_argument(
+        "--cap", type=int, metavar="N", help="end a round as a draw after N turns (default none)"
+    )
+
+
+def _add_bot(commands: Any) -> None:
+    known = ", ".join(bot_names())
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "bot",
+        help="serve a built-in bot over the bot protocol (skipbo-bot/1)",
+        description=(
+            "Speak skipbo-bot/1 on standard input and output (docs/protocol.md), so that any "
+            "host can play this bot. Each hello starts a round with a fresh bot seeded "
+            "'SEED/k' (k counts the rounds). Malformed messages get no answer and one line "
+            "on standard error; end of input ends the bot."
+        ),
+    )
+    parser.add_argument("name", metavar="NAME", help=f"the bot (known: {known})")
+    parser.add_argument("--seed", default="0", metavar="S", help="any text (default 0)")
+    parser.add_argument(
+        "--budget",
+        metavar="B",
+        help="thinking budget per decision, e.g. 100ms, 2s or 500it; bots without one ignore it",
+    )
+    parser.set_defaults(run=_cmd_bot)
+
+
+def _add_match(commands: Any) -> None:
+    known = ", ".join(bot_names())
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "match",
+        help="referee protocol bots (built-in or outside programs) on duplicate deals",
+        description=(
+            "Play bots against each other on duplicate deals: deal d (seed 'SEED/d') is "
+            "played once per seat rotation, so every bot plays every deal from every seat "
+            "and the luck of the cards cancels out. --games counts deals; the match is "
+            "deals x players rounds. A bot that answers an illegal move, malformed JSON or "
+            "nothing within the time limit forfeits the round, and the report says what it "
+            "sent. Prints win shares per bot with 95% confidence intervals."
+        ),
+    )
+    parser.add_argument(
+        "--bot",
+        action="append",
+        required=True,
+        metavar="NAME_OR_COMMAND",
+        help=(
+            f'a built-in bot ({known}) or a command to run, e.g. "python my_bot.py"; '
+            "once per seat, or once for every seat with --players"
+        ),
+    )
+    parser.add_argument(
+        "--players", type=int, metavar="N", help="2..6 (default: the number of --bot)"
+    )
+    _add_rules_options(parser)
+    parser.add_argument(
+        "--games", type=int, default=10, metavar="N", help="deals to play (default 10)"
+    )
+    parser.add_argument("--seed", default="0", metavar="S", help="any text (default 0)")
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="time per decision (default 5)",
+    )
+    parser.add_argument(
+        "--out", metavar="FILE", help="write every round's record to FILE as JSON Lines"
+    )
+    parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    parser.set_defaults(run=_cmd_match)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -350,6 +508,11 @@ def build_parser() -> argparse.ArgumentParser:
     view.add_argument("--seat", type=int, required=True, metavar="N", help="the seat, from 0")
     view.set_defaults(run=_cmd_view)
     _add_simulate(commands)
+    _add_bot(commands)
+    _add_match(commands)
+    from skipbo.sim.tournament import add_tournament_parser
+
+    add_tournament_parser(commands)
     return parser
 
 

@@ -1,0 +1,818 @@
+"""The host side of ``skipbo-bot/1``: a referee for built-in and outside bots.
+
+:func:`play_match` plays *duplicate deals*: deal ``d`` is dealt from seed
+``f"{seed}/{d}"`` (dealer ``d mod players``) and played once per seat
+rotation ``r`` in ``0..players-1``, bot ``i`` sitting at seat
+``(i + r) mod players``. Every bot so plays every deal from every seat, and
+the luck of the cards cancels out of the comparison. ``deals`` counts deals;
+a match is ``deals * players`` rounds. In partnership play bots ``i`` and
+``i + players/2`` are always partners.
+
+Every bot is driven through one small interface (:class:`RefereedBot`), with
+one forfeit rule: an answer that is not JSON, not ``{"move": ...}``, not a
+legal move, or that does not come within the time limit loses the round
+(``state.forfeit(seat)``; result reason ``"forfeit"``) and is reported with
+what the bot sent. Outside programs run as :class:`ProtocolBot` (a
+subprocess, a reader thread and a queue for the time limit); built-in names
+run in this process as :class:`InProcessBot`, which is held to the same rules
+and, seeded ``f"{seed}/bot{i}"``, plays exactly like the outside command
+``skipbo bot NAME --seed SEED/botI``. Bots only ever receive player views;
+legal moves come from the core.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import shlex
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import IO, Any, Protocol
+
+from skipbo import __version__
+from skipbo.bots import Bot, bot_names, make_bot
+from skipbo.bots.protocol import PROTOCOL
+from skipbo.core import (
+    MOVE_COUNT,
+    Move,
+    MoveSyntaxError,
+    PlayerView,
+    Round,
+    Rules,
+    format_move,
+    new_round,
+    parse_move,
+    player_view,
+    record_json,
+)
+
+from .stats import Share
+
+SENT_LIMIT = 200
+"""Characters of a bot's answer (or stderr) quoted in a report."""
+MAX_LINE = 1 << 20
+"""Longest answer line read at once; anything longer is malformed anyway."""
+STDERR_LINES = 5
+"""Last lines of an outside bot's standard error kept for a report."""
+CLOSE_GRACE = 2.0
+"""Seconds a bot may take to exit once its input is closed, before it is killed."""
+MAX_TIME_LIMIT = 86400.0
+"""A day: longer waits are surely a typo (and beyond what a thread can wait)."""
+NO_WINNER = ("blocked", "cap", "forfeit")
+
+
+class RefereeError(ValueError):
+    """A match that cannot start: a bad bot argument or a command that cannot run."""
+
+
+class BotFault(Exception):
+    """A bot broke the protocol: it forfeits the round. ``sent`` is what it sent."""
+
+    def __init__(self, why: str, sent: str | None = None, move: Move | None = None) -> None:
+        super().__init__(why)
+        self.why = why
+        self.sent = sent
+        self.move = move
+        """The well-formed but illegal move it answered, if that was the fault."""
+
+
+def clip(text: str, limit: int = SENT_LIMIT) -> str:
+    """``text`` without its line end, cut to ``limit`` characters for a report."""
+    text = text.rstrip("\r\n")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def read_move(line: bytes, legal: Sequence[Move]) -> Move:
+    """The move in an answer line, or :class:`BotFault` saying what is wrong with it."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        sent = clip(line.decode("utf-8", "replace"))
+        raise BotFault("an answer that is not UTF-8 text", sent) from None
+    sent = clip(text)
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BotFault("malformed JSON", sent) from None
+    if not isinstance(data, dict) or "move" not in data:
+        raise BotFault('malformed answer: expected {"move": "..."}', sent)
+    try:
+        move = parse_move(data["move"])
+    except MoveSyntaxError:
+        raise BotFault(f"{data['move']!r} is not a move in the notation", sent) from None
+    if move not in legal:
+        raise BotFault(f"illegal move {format_move(move)}", sent, move)
+    return move
+
+
+def read_hello(line: bytes) -> str:
+    """The bot's name from its hello answer, or :class:`BotFault`."""
+    sent = clip(line.decode("utf-8", "replace"))
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError):
+        raise BotFault("malformed JSON in answer to hello", sent) from None
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        raise BotFault('malformed hello answer: expected {"name": "...", "version": "..."}', sent)
+    name: str = data["name"]
+    return name
+
+
+# ------------------------------------------------------------------ the bots
+
+
+class RefereedBot(Protocol):
+    """A bot as the referee drives it; every method but ``end``/``close`` may
+    raise :class:`BotFault`."""
+
+    label: str
+    """How records and reports name it: ``bot:NAME`` or the command as given."""
+
+    def hello(self, seat: int, rules: Rules) -> str:
+        """Start a round at ``seat``; returns the name the bot gives."""
+        ...
+
+    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        """A legal move for the position ``view`` shows."""
+        ...
+
+    def end(self, result: dict[str, Any]) -> None:
+        """Tell the bot how the round ended (no answer, failures ignored)."""
+        ...
+
+    def abandon(self) -> None:
+        """Drop the bot after a fault; the next ``hello`` starts it afresh."""
+        ...
+
+    def close(self) -> None:
+        """End the bot for good."""
+        ...
+
+
+class InProcessBot:
+    """A built-in bot played in this process, with the protocol's forfeit rules.
+
+    A fresh bot per round, seeded ``f"{seed}/{k}"`` for its ``k``-th round since
+    it was (re)started, exactly as ``skipbo bot NAME --seed SEED`` does. An
+    exception or an illegal answer forfeits; so does an answer that took longer
+    than the time limit (it cannot be interrupted, so this is checked after).
+    """
+
+    def __init__(self, name: str, seed: str, time_limit: float) -> None:
+        make_bot(name)  # an unknown name fails here, before any round
+        self.name = name
+        self.label = f"bot:{name}"
+        self.seed = seed
+        self.time_limit = time_limit
+        self.rounds = 0
+        self.bot: Bot | None = None
+
+    def hello(self, seat: int, rules: Rules) -> str:
+        self.bot = make_bot(self.name, f"{self.seed}/{self.rounds}")
+        self.rounds += 1
+        return self.bot.name
+
+    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        assert self.bot is not None, "hello comes first"
+        start = time.perf_counter()
+        try:
+            move = self.bot.choose(view, tuple(legal))
+        except Exception as exc:  # a crashing bot forfeits, like an outside one that exits
+            raise BotFault(f"raised {type(exc).__name__}: {exc}") from None
+        took = time.perf_counter() - start
+        known = isinstance(move, int) and 0 <= move < MOVE_COUNT
+        sent = json.dumps({"move": format_move(move) if known else repr(move)})
+        if not known:
+            raise BotFault(f"{move!r} is not a move id", sent)
+        if move not in legal:
+            raise BotFault(f"illegal move {format_move(move)}", sent, move)
+        if took > self.time_limit:
+            raise BotFault(
+                f"answered after {took:.2f} s, over the {self.time_limit:g} s limit", sent
+            )
+        return move
+
+    def end(self, result: dict[str, Any]) -> None:
+        self.bot = None
+
+    def abandon(self) -> None:
+        self.bot = None
+        self.rounds = 0
+
+    def close(self) -> None:
+        self.bot = None
+
+
+def _pump(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
+    """Reader thread: every line of the bot's output, then None at its end.
+
+    The thread closes the stream itself: closing it from another thread would
+    wait for a read that may never end.
+    """
+    with contextlib.suppress(OSError, ValueError), stream:
+        for line in iter(lambda: stream.readline(MAX_LINE), b""):
+            lines.put(line)
+    lines.put(None)
+
+
+def _keep_tail(stream: IO[bytes], tail: deque[str]) -> None:
+    """Stderr thread: drain it (so the bot never blocks on it) and keep the end."""
+    with contextlib.suppress(OSError, ValueError), stream:
+        for line in iter(stream.readline, b""):
+            tail.append(line.decode("utf-8", "replace").rstrip())
+
+
+class _Process:
+    """One run of an outside bot: the process, its output queue and stderr tail."""
+
+    def __init__(self, argv: Sequence[str]) -> None:
+        self.popen = subprocess.Popen(
+            list(argv),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=os.name == "posix",  # so a kill reaches its children too
+        )
+        assert self.popen.stdout is not None and self.popen.stderr is not None
+        self.lines: queue.Queue[bytes | None] = queue.Queue()
+        self.tail: deque[str] = deque(maxlen=STDERR_LINES)
+        threading.Thread(target=_pump, args=(self.popen.stdout, self.lines), daemon=True).start()
+        self.stderr_reader = threading.Thread(
+            target=_keep_tail, args=(self.popen.stderr, self.tail), daemon=True
+        )
+        self.stderr_reader.start()
+
+    def kill(self) -> None:
+        """Kill it (and its process group) now, and collect it."""
+        if self.popen.poll() is None:
+            with contextlib.suppress(OSError):
+                if os.name == "posix":
+                    os.killpg(self.popen.pid, signal.SIGKILL)
+                else:
+                    self.popen.kill()
+        self.popen.wait()
+        self._close_input()
+
+    def close(self) -> None:
+        """End of input; kill it if it has not exited within the grace time."""
+        self._close_input()  # a well-behaved bot now exits with status 0
+        try:
+            self.popen.wait(timeout=CLOSE_GRACE)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    def _close_input(self) -> None:
+        with contextlib.suppress(OSError):
+            if self.popen.stdin is not None:
+                self.popen.stdin.close()
+
+
+class ProtocolBot:
+    """An outside program speaking ``skipbo-bot/1`` on its stdin/stdout.
+
+    Started before the match and kept for later rounds; after a fault it is
+    killed (a late answer would otherwise be read as the next one) and the next
+    ``hello`` starts it again. A bot that exits after a round (the protocol
+    allows, but does not require, reuse) is started again for the next one.
+    """
+
+    def __init__(
+        self, argv: Sequence[str], label: str, time_limit: float, hello_limit: float
+    ) -> None:
+        self.argv = tuple(argv)
+        self.label = label
+        self.time_limit = time_limit
+        self.hello_limit = max(time_limit, hello_limit)
+        self.process: _Process | None = None
+
+    def start(self) -> bool:
+        """Start the program unless it is running; True if it was already running.
+
+        Raises :class:`RefereeError` if it cannot be started at all.
+        """
+        if self.process is not None:
+            if self.process.popen.poll() is None:
+                return True
+            self.process.kill()  # it exited between rounds: collect it, then start afresh
+        try:
+            self.process = _Process(self.argv)
+        except OSError as exc:
+            raise RefereeError(f"cannot start bot {self.label!r}: {exc.strerror or exc}") from None
+        return False
+
+    def hello(self, seat: int, rules: Rules) -> str:
+        try:
+            reused = self.start()
+            try:
+                return self._hello(seat, rules)
+            except BotFault:
+                assert self.process is not None
+                if not reused or self.process.popen.poll() is None:
+                    raise
+            # It ended after its last round, as the protocol allows: start it again.
+            self.abandon()
+            self.start()
+            return self._hello(seat, rules)
+        except RefereeError as exc:
+            raise BotFault(str(exc)) from None
+
+    def _hello(self, seat: int, rules: Rules) -> str:
+        self._send({"type": "hello", "protocol": PROTOCOL, "seat": seat, "rules": rules.to_json()})
+        return read_hello(self._receive(self.hello_limit))
+
+    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        self._send(
+            {"type": "move", "view": view.to_json(), "legal": [format_move(m) for m in legal]}
+        )
+        return read_move(self._receive(self.time_limit), legal)
+
+    def end(self, result: dict[str, Any]) -> None:
+        # A bot that has gone, or said too much, is found out at the next hello.
+        with contextlib.suppress(BotFault):
+            self._send({"type": "end", "result": result}, check=False)
+
+    def abandon(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process = None
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.close()
+            self.process = None
+
+    def _running(self) -> _Process:
+        if self.process is None:
+            raise BotFault("is not running")
+        return self.process
+
+    def _send(self, message: dict[str, Any], check: bool = True) -> None:
+        """Send one line; first, if ``check``, make sure the bot said nothing out of turn."""
+        process = self._running()
+        if check:
+            self._check_quiet(process)
+        stdin = process.popen.stdin
+        assert stdin is not None
+        try:
+            stdin.write(json.dumps(message).encode() + b"\n")
+            stdin.flush()
+        except (OSError, ValueError):
+            raise self._gone("stopped reading its input") from None
+
+    def _check_quiet(self, process: _Process) -> None:
+        """A line waiting before a question is one nobody asked for: a fault."""
+        try:
+            line = process.lines.get_nowait()
+        except queue.Empty:
+            return
+        if line is None:
+            raise self._gone("closed its output")
+        raise BotFault("sent a line nobody asked for", clip(line.decode("utf-8", "replace")))
+
+    def _receive(self, limit: float) -> bytes:
+        process = self._running()
+        try:
+            line = process.lines.get(timeout=limit)
+        except queue.Empty:
+            raise BotFault(f"no answer within {limit:g} s") from None
+        if line is None:
+            raise self._gone("closed its output")
+        return line
+
+    def _gone(self, what: str) -> BotFault:
+        """The fault of a bot that went away, with its exit status and last stderr."""
+        process = self._running()
+        try:
+            status: int | None = process.popen.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            status = None
+        why = what if status is None else f"{what} (exited with status {status})"
+        if status is not None:
+            process.stderr_reader.join(timeout=1.0)  # its last words may still be in the pipe
+        if process.tail:
+            why += f"; its stderr ended with: {clip(' | '.join(process.tail))}"
+        return BotFault(why)
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    """A ``--bot`` argument: a built-in bot's name, or a command line to run."""
+
+    text: str
+    builtin: str | None
+    argv: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        """The name records give it (built-ins as ``bot:NAME``, like simulations)."""
+        return f"bot:{self.builtin}" if self.builtin is not None else self.text
+
+
+def resolve_bot(text: str) -> BotSpec:
+    """A registered name is built in; anything else is a command (shell-style words).
+
+    A command whose first word is ``skipbo`` runs this very installation
+    (``python -m skipbo``), so ``"skipbo bot greedy"`` works without a PATH.
+    """
+    if text in bot_names():
+        return BotSpec(text, text, ())
+    try:
+        argv = shlex.split(text)
+    except ValueError as exc:
+        raise RefereeError(f"bot {text!r}: {exc}") from None
+    if not argv:
+        raise RefereeError("a bot argument is empty")
+    if argv[0] == "skipbo":
+        argv = [sys.executable, "-m", "skipbo", *argv[1:]]
+    return BotSpec(text, None, tuple(argv))
+
+
+# ----------------------------------------------------------------- the match
+
+
+@dataclass(frozen=True, slots=True)
+class MatchConfig:
+    """What to play; checked on creation so a bad request fails before any round."""
+
+    rules: Rules
+    bots: tuple[str, ...]
+    """One ``--bot`` argument per bot; bot ``i`` starts at seat ``i``."""
+    deals: int
+    seed: str = "0"
+    time_limit: float = 5.0
+    """Seconds per decision."""
+    hello_limit: float = 10.0
+    """Seconds for a hello answer (at least ``time_limit``): it may include a start-up."""
+    specs: tuple[BotSpec, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        players = self.rules.players
+        if len(self.bots) != players:
+            raise RefereeError(f"{players} players need {players} bots, not {len(self.bots)}")
+        if self.deals < 1:
+            raise RefereeError(f"the number of deals must be at least 1, not {self.deals}")
+        for what, limit in (("time limit", self.time_limit), ("hello limit", self.hello_limit)):
+            if not 0 < limit <= MAX_TIME_LIMIT:
+                raise RefereeError(
+                    f"the {what} must be more than 0 s and at most {MAX_TIME_LIMIT:g} s,"
+                    f" not {limit:g}"
+                )
+        object.__setattr__(self, "specs", tuple(resolve_bot(text) for text in self.bots))
+
+    @property
+    def rotations(self) -> int:
+        """Seat rotations per deal: one per player."""
+        return self.rules.players
+
+    @property
+    def rounds(self) -> int:
+        """Rounds in the match: every deal once per rotation."""
+        return self.deals * self.rotations
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """What one bot did wrong in one round, for the report."""
+
+    round: int
+    deal: int
+    rotation: int
+    seat: int
+    bot: int
+    label: str
+    stage: str
+    """``"hello"`` or ``"move"``."""
+    why: str
+    sent: str | None
+    forfeited: bool
+    """False only when the round ended before the bot's first decision."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON (also written into the round's record)."""
+        return {
+            "round": self.round,
+            "deal": self.deal,
+            "rotation": self.rotation,
+            "seat": self.seat,
+            "bot": self.bot,
+            "name": self.label,
+            "stage": self.stage,
+            "why": self.why,
+            "sent": self.sent,
+            "forfeited": self.forfeited,
+        }
+
+    def to_text(self) -> str:
+        """One readable line: which bot, which round, why and what it sent."""
+        where = f"round {self.round} (deal {self.deal}, rotation {self.rotation})"
+        text = f"{where}: bot {self.bot} ({self.label}) at seat {self.seat}"
+        text += " forfeited" if self.forfeited else " failed"
+        text += f" at {'its hello' if self.stage == 'hello' else 'a move'}: {self.why}"
+        if self.sent is not None:
+            text += f"; it sent: {self.sent}"
+        return text
+
+
+@dataclass(slots=True)
+class BotTally:
+    """One bot's running totals across the match (bots rotate seats, so per bot)."""
+
+    label: str
+    hello: str | None = None
+    rounds: int = 0
+    wins: int = 0
+    forfeits: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+
+    def to_json(self, index: int, decided: int) -> dict[str, Any]:
+        """Counts and shares; ``decided`` is the number of rounds with a winner."""
+        return {
+            "bot": index,
+            "name": self.label,
+            "hello": self.hello,
+            "rounds": self.rounds,
+            "wins": Share(self.wins, self.rounds).to_json(),
+            "of_decided": Share(self.wins, decided).to_json(),
+            "forfeits": self.forfeits,
+            "decisions": self.decisions,
+            "mean_decision_seconds": self.seconds / self.decisions if self.decisions else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """What a match found; :meth:`to_json` is what ``skipbo match --json`` prints."""
+
+    config: MatchConfig
+    bots: tuple[BotTally, ...]
+    reasons: dict[str, int]
+    faults: tuple[Fault, ...]
+    seconds: float
+
+    @property
+    def decided(self) -> int:
+        """Rounds that someone won."""
+        return self.config.rounds - sum(self.reasons.values())
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as one JSON object."""
+        config = self.config
+        return {
+            "deals": config.deals,
+            "rotations": config.rotations,
+            "rounds": config.rounds,
+            "rules": config.rules.to_json(),
+            "seed": config.seed,
+            "time_limit": config.time_limit,
+            "bots": [tally.to_json(i, self.decided) for i, tally in enumerate(self.bots)],
+            "no_winner": {
+                reason: Share(count, config.rounds).to_json()
+                for reason, count in self.reasons.items()
+            },
+            "faults": [fault.to_json() for fault in self.faults],
+            "seconds": self.seconds,
+        }
+
+    def to_text(self, max_faults: int = 20) -> str:
+        """A few readable lines (what ``skipbo match`` prints)."""
+        lines = [
+            self._headline(),
+            "wins per bot: share of all rounds [95% interval] (share of decided rounds):",
+        ]
+        labels = [f"bot {i}  {clip(t.label, 30)}" for i, t in enumerate(self.bots)]
+        width = max(map(len, labels))
+        for label, tally in zip(labels, self.bots, strict=True):
+            share = _share_text(Share(tally.wins, tally.rounds))
+            decided = _share_text(Share(tally.wins, self.decided))
+            lines.append(f"  {label:<{width}}  {share}  ({decided})")
+        total = self.config.rounds
+        lines.append(
+            "no winner: " + ", ".join(f"{r} {n} of {total}" for r, n in self.reasons.items())
+        )
+        lines.append("per bot: forfeits, decisions, mean time per decision:")
+        for label, tally in zip(labels, self.bots, strict=True):
+            mean = tally.seconds / tally.decisions * 1000 if tally.decisions else 0.0
+            lines.append(
+                f"  {label:<{width}}  {tally.forfeits} forfeits, {tally.decisions} decisions,"
+                f" {mean:.2f} ms"
+            )
+        lines += self._fault_lines(max_faults)
+        lines.append(f"time: {self.seconds:.2f} s")
+        return "\n".join(lines)
+
+    def _headline(self) -> str:
+        config = self.config
+        rules = config.rules
+        text = (
+            f"{config.rounds} rounds ({config.deals} deals x {config.rotations} seat rotations),"
+            f" {rules.players} players, stock {rules.stock}"
+        )
+        if rules.teams:
+            text += ", partnerships"
+        if rules.cap is not None:
+            text += f", cap {rules.cap} turns"
+        return f"{text}, seed {config.seed!r}, time limit {config.time_limit:g} s"
+
+    def _fault_lines(self, limit: int) -> list[str]:
+        if not self.faults:
+            return []
+        lines = ["faults:"] + [f"  {fault.to_text()}" for fault in self.faults[:limit]]
+        if len(self.faults) > limit:
+            lines.append(f"  ... and {len(self.faults) - limit} more (see --json or --out)")
+        return lines
+
+
+def _share_text(share: Share) -> str:
+    low, high = share.ci95
+    return f"{share.share:6.1%} [{low:6.1%}, {high:6.1%}] {share.count}/{share.total}"
+
+
+def make_bots(config: MatchConfig) -> list[RefereedBot]:
+    """One refereed bot per ``--bot``; outside programs are started at once, so a
+    command that cannot run fails before any round (``RefereeError``)."""
+    bots: list[RefereedBot] = []
+    try:
+        for index, spec in enumerate(config.specs):
+            if spec.builtin is not None:
+                seed = f"{config.seed}/bot{index}"
+                bots.append(InProcessBot(spec.builtin, seed, config.time_limit))
+            else:
+                bot = ProtocolBot(spec.argv, spec.label, config.time_limit, config.hello_limit)
+                bots.append(bot)
+                bot.start()
+    except BaseException:
+        close_bots(bots)
+        raise
+    return bots
+
+
+def close_bots(bots: Sequence[RefereedBot]) -> None:
+    """End every bot; used however the match ends."""
+    for bot in bots:
+        bot.close()
+
+
+@dataclass(slots=True)
+class _Table:
+    """One round being played: the state, who sits where, and what went wrong."""
+
+    state: Round
+    seats: list[int]
+    """``seats[s]`` is the index of the bot at seat ``s``."""
+    number: int
+    deal: int
+    rotation: int
+    faults: dict[int, Fault] = field(default_factory=dict)
+    """Faults by seat; a seat with one forfeits at its next decision."""
+
+    def fault(self, bots: Sequence[RefereedBot], seat: int, stage: str, fault: BotFault) -> None:
+        """Note a fault and drop the bot; it forfeits at its next decision."""
+        index = self.seats[seat]
+        bots[index].abandon()
+        self.faults[seat] = Fault(
+            self.number, self.deal, self.rotation, seat, index, bots[index].label,
+            stage, fault.why, fault.sent, forfeited=False,
+        )  # fmt: skip
+
+
+def play_deal_round(
+    config: MatchConfig,
+    bots: Sequence[RefereedBot],
+    tallies: Sequence[BotTally],
+    deal: int,
+    rotation: int,
+) -> _Table:
+    """Play deal ``deal`` with the bots rotated by ``rotation``; the finished table."""
+    rules = config.rules
+    n = rules.players
+    table = _Table(
+        new_round(rules, f"{config.seed}/{deal}", dealer=deal % n),
+        [(seat - rotation) % n for seat in range(n)],
+        deal * config.rotations + rotation,
+        deal,
+        rotation,
+    )
+    for seat, index in enumerate(table.seats):
+        tallies[index].rounds += 1
+        try:
+            tallies[index].hello = bots[index].hello(seat, rules)
+        except BotFault as fault:
+            table.fault(bots, seat, "hello", fault)
+    _play_moves(table, bots, tallies)
+    result = table.state.result
+    assert result is not None
+    for seat, index in enumerate(table.seats):
+        if seat not in table.faults:
+            bots[index].end(result.to_json())
+    return table
+
+
+def _play_moves(table: _Table, bots: Sequence[RefereedBot], tallies: Sequence[BotTally]) -> None:
+    """The decisions of the round, until it ends or a bot forfeits it.
+
+    A seat with a fault forfeits at its next decision: at once after a bad
+    answer, and at its first decision after a failed hello (forfeiting then
+    keeps the record replayable: the forfeited seat is the seat to move).
+    """
+    state = table.state
+    while state.result is None:
+        seat = state.to_move
+        if seat in table.faults:
+            state.forfeit(seat)
+            table.faults[seat] = replace(table.faults[seat], forfeited=True)
+            return
+        index = table.seats[seat]
+        legal = state.legal_moves()
+        start = time.perf_counter()
+        try:
+            move = bots[index].choose(player_view(state, seat), legal)
+        except BotFault as fault:
+            if fault.move is not None:
+                fault.why += f" ({state.why_illegal(fault.move)})"
+            table.fault(bots, seat, "move", fault)
+            continue
+        finally:
+            tallies[index].decisions += 1
+            tallies[index].seconds += time.perf_counter() - start
+        state.apply_unchecked(move)
+
+
+def record_of(config: MatchConfig, bots: Sequence[RefereedBot], table: _Table) -> dict[str, Any]:
+    """The round's ``skipbo-record/1`` object, with where it sits in the match."""
+    names = [bots[index].label for index in table.seats]
+    extra: dict[str, Any] = {
+        "match": {
+            "seed": config.seed,
+            "deal": table.deal,
+            "rotation": table.rotation,
+            "round": table.number,
+            "bots": list(table.seats),
+            "referee": f"skipbo {__version__}",
+        }
+    }
+    if table.faults:
+        extra["faults"] = [table.faults[seat].to_json() for seat in sorted(table.faults)]
+    return record_json(table.state, names, extra)
+
+
+def _count(table: _Table, tallies: Sequence[BotTally], reasons: dict[str, int]) -> None:
+    result = table.state.result
+    assert result is not None
+    if result.winner is None:
+        reasons[result.reason] = reasons.get(result.reason, 0) + 1
+        if result.forfeited is not None:
+            tallies[table.seats[result.forfeited]].forfeits += 1
+        return
+    for seat in table.state.rules.team_seats(result.winner):
+        tallies[table.seats[seat]].wins += 1
+
+
+def iter_rounds(config: MatchConfig) -> Iterator[tuple[int, int]]:
+    """(deal, rotation) of every round, in the order they are played."""
+    for deal in range(config.deals):
+        for rotation in range(config.rotations):
+            yield deal, rotation
+
+
+def play_match(
+    config: MatchConfig,
+    out: IO[str] | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> MatchSummary:
+    """Play every round of the match and sum it up.
+
+    ``out``, when given, receives every round's record as one JSON line, in
+    play order. ``progress`` is called with 1 after each round (``tqdm.update``
+    fits). Raises :class:`RefereeError` if an outside bot cannot be started.
+    """
+    start = time.perf_counter()
+    bots = make_bots(config)
+    tallies = [BotTally(bot.label) for bot in bots]
+    reasons = dict.fromkeys(NO_WINNER, 0)
+    faults: list[Fault] = []
+    try:
+        for deal, rotation in iter_rounds(config):
+            table = play_deal_round(config, bots, tallies, deal, rotation)
+            _count(table, tallies, reasons)
+            faults += [table.faults[seat] for seat in sorted(table.faults)]
+            if out is not None:
+                out.write(json.dumps(record_of(config, bots, table)) + "\n")
+            if progress is not None:
+                progress(1)
+    except BaseException:  # Ctrl-C or a write error: no grace for bots still thinking
+        for bot in bots:
+            bot.abandon()
+        raise
+    finally:
+        close_bots(bots)
+    seconds = time.perf_counter() - start
+    return MatchSummary(config, tuple(tallies), reasons, tuple(faults), seconds)
