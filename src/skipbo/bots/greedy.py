@@ -247,3 +247,9 @@ def _discard_score(card: int, top: int) -> int:
     if top == NO_CARD:
         return 2
     return 1 if top > card else 0
+
+
+class MediumBot(GreedyBot):
+    """The ``medium`` level of the ladder: the greedy policy under its level name."""
+
+    name = "medium"

@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Bot
+from .easy import EasyBot
 from .expert import ExpertBot
-from .greedy import GreedyBot
+from .greedy import GreedyBot, MediumBot
 from .planning_bot import PlanningBot
 from .random_bot import RandomBot
 
 BOTS: dict[str, Callable[[int | str], Bot]] = {
     "random": RandomBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
     "greedy": GreedyBot,
     "hard": PlanningBot,
     "expert": ExpertBot,
