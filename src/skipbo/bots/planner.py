@@ -39,8 +39,10 @@ class Weights:
     """Per SB still in hand at the end of the turn."""
     threat_next: float = 450.0
     """When the next opponent's stock top fits a build pile right away."""
-    threat_near: float = 60.0
-    """Per build pile one card short of the next opponent's stock top."""
+    threat_near: float = 150.0
+    """When the next opponent is one card short of playing their stock top."""
+    threat_far: float = 40.0
+    """When the next opponent is two cards short of playing their stock top."""
     threat_other: float = 150.0
     """When a later opponent's stock top fits a build pile right away."""
     own_near: float = 40.0
@@ -187,6 +189,13 @@ def evaluate(state: Round, seat: int, w: Weights) -> float:
 
 
 def _threats(state: Round, seat: int, need: list[int], w: Weights) -> float:
+    """Penalty for what the opponents can do with the build piles we leave them.
+
+    For each opponent, the fewest cards missing between a build pile and their
+    stock top once their own discard tops are used (their hand is unknown): 0
+    missing means they play their stock card for sure, 1 or 2 that their hand
+    or draw may well bridge the gap.
+    """
     n = state.rules.players
     partner = state.partners[seat]
     penalty = 0.0
@@ -199,12 +208,40 @@ def _threats(state: Round, seat: int, need: list[int], w: Weights) -> float:
         if top in (NO_CARD, SB):
             first = False
             continue
-        if top in need:
+        missing = _fewest_missing(state.discards[other], need, top)
+        if missing == 0:
             penalty += w.threat_next if first else w.threat_other
-        if first:
-            penalty += w.threat_near * sum(1 for v in need if v == top - 1)
+        elif missing == 1 and first:
+            penalty += w.threat_near
+        elif missing == 2 and first:
+            penalty += w.threat_far
         first = False
     return -penalty
+
+
+def _fewest_missing(piles: list[list[int]], need: list[int], top: int) -> int:
+    """Fewest cards not on ``piles``' tops needed to bring a build pile up to ``top``."""
+    best = 99
+    for start in need:
+        if start > top:
+            continue
+        stacks = [list(p) for p in piles if p]
+        missing = 0
+        for value in range(start, top):
+            missing += not _pop_matching(stacks, value)
+            if missing >= best:
+                break
+        best = min(best, missing)
+    return best
+
+
+def _pop_matching(stacks: list[list[int]], value: int) -> bool:
+    for wanted in (value, SB):
+        for stack in stacks:
+            if stack and stack[-1] == wanted:
+                stack.pop()
+                return True
+    return False
 
 
 def _discard_value(state: Round, move: Move, w: Weights) -> float:
