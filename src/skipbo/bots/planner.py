@@ -45,8 +45,9 @@ class Weights:
     """When the next opponent is two cards short of playing their stock top."""
     threat_other: float = 150.0
     """When a later opponent's stock top fits a build pile right away."""
-    own_near: float = 40.0
-    """Per build pile within two cards of own stock top (next turn's chances)."""
+    own_chance: tuple[float, ...] = (120.0, 60.0, 20.0)
+    """By the fewest cards missing between a build pile and own stock top, using
+    own discard tops and the cards kept in hand: next turn's chances."""
     buried: float = 18.0
     """Per discard that covers a lower card (breaks a descending run)."""
     run: float = 14.0
@@ -181,7 +182,8 @@ def evaluate(state: Round, seat: int, w: Weights) -> float:
     score += _threats(state, seat, need, w)
     own = state.tops[seat][0]
     if own not in (NO_CARD, SB):
-        score += w.own_near * sum(1 for n in need if 0 <= own - n <= 2)
+        missing = _fewest_missing(state.discards[seat], need, own, list(state.hands[seat]))
+        score += w.own_chance[missing] if missing < len(w.own_chance) else 0.0
     for pile in state.discards[seat]:
         if not pile:
             score += w.empty_pile
@@ -219,20 +221,31 @@ def _threats(state: Round, seat: int, need: list[int], w: Weights) -> float:
     return -penalty
 
 
-def _fewest_missing(piles: list[list[int]], need: list[int], top: int) -> int:
-    """Fewest cards not on ``piles``' tops needed to bring a build pile up to ``top``."""
+def _fewest_missing(
+    piles: list[list[int]], need: list[int], top: int, hand: list[int] | None = None
+) -> int:
+    """Fewest cards not on ``piles``' tops (nor in ``hand``, counts per value)
+    needed to bring a build pile up to ``top``."""
     best = 99
     for start in need:
         if start > top:
             continue
         stacks = [list(p) for p in piles if p]
+        counts = list(hand) if hand is not None else None
         missing = 0
         for value in range(start, top):
-            missing += not _pop_matching(stacks, value)
+            missing += not (_use_hand(counts, value) or _pop_matching(stacks, value))
             if missing >= best:
                 break
         best = min(best, missing)
     return best
+
+
+def _use_hand(counts: list[int] | None, value: int) -> bool:
+    if counts is not None and counts[value]:
+        counts[value] -= 1
+        return True
+    return False
 
 
 def _pop_matching(stacks: list[list[int]], value: int) -> bool:
