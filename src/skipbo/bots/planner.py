@@ -139,13 +139,18 @@ def _team_stock(state: Round, seat: int) -> int:
 
 
 def _useful_plays(state: Round, legal: Sequence[Move]) -> list[Move]:
-    """Plays worth searching: all numbers; SB only where it can lead to a stock card."""
-    targets = [state.tops[state.to_move][0]]
-    partner = state.partners[state.to_move]
+    """Plays worth searching: all numbers; SB only where it can lead to a stock
+    card, or to move a build pile past an opponent's stock top (blocking)."""
+    seat = state.to_move
+    partner = state.partners[seat]
+    targets = [state.tops[seat][0]]
     if partner >= 0:
         targets.append(state.tops[partner][0])
     reach = max((t for t in targets if t not in (NO_CARD, SB)), default=0)
     any_wild_stock = SB in targets
+    blocking = {
+        state.tops[p][0] for p in range(state.rules.players) if p not in (seat, partner)
+    }
     plays = []
     for move in legal:
         if move >= PLAY_COUNT:
@@ -153,6 +158,7 @@ def _useful_plays(state: Round, legal: Sequence[Move]) -> list[Move]:
         source, slot = move >> 2, move & 3
         card = _card_of(state, source)
         wasted_wild = any_wild_stock or state.build[slot] + 1 >= reach
+        wasted_wild = wasted_wild and state.build[slot] + 1 not in blocking
         if card == SB and source not in STOCK_SOURCES and wasted_wild:
             continue
         plays.append(move)
