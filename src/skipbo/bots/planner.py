@@ -15,15 +15,17 @@ it until the view stops matching (then it plans again).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skipbo.core import SB, Move, PlayerView, Round
 from skipbo.core.cards import NO_CARD
-from skipbo.core.determinize import sample_round
+from skipbo.core.determinize import sample_round, unseen_cards
 from skipbo.core.moves import DISCARD_BASE, PLAY_COUNT, SLOTS, SRC_HAND, SRC_PARTNER_STOCK
 
 STOCK_SOURCES = (0, SRC_PARTNER_STOCK)
+HAND = 5
 WIN = 1e9
 
 
@@ -41,6 +43,9 @@ class Weights:
     """When the next opponent's stock top fits a build pile right away."""
     threat_near: float = 150.0
     """When the next opponent is one card short of playing their stock top."""
+    threat_samples: int = 0
+    """With N > 0, the next opponent's threat is the share of N sampled hands that
+    reach their stock top, times ``threat_next`` (instead of counting gaps)."""
     threat_far: float = 40.0
     """When the next opponent is two cards short of playing their stock top."""
     threat_other: float = 150.0
@@ -71,7 +76,8 @@ def plan_turn(
 ) -> list[Line]:
     """Candidate lines from ``view``, best first (at least one when a move exists)."""
     world = sample_round(view, seed)
-    search = _Search(world, view.to_move, weights, node_budget)
+    threat = _SampledThreat(view, seed, weights) if weights.threat_samples else None
+    search = _Search(world, view.to_move, weights, node_budget, threat)
     search.run(world, [])
     search.lines.sort(key=lambda line: -line.score)
     return search.lines
@@ -80,7 +86,15 @@ def plan_turn(
 class _Search:
     """Depth-first search over plays with a transposition set and a node budget."""
 
-    def __init__(self, root: Round, seat: int, weights: Weights, budget: int) -> None:
+    def __init__(
+        self,
+        root: Round,
+        seat: int,
+        weights: Weights,
+        budget: int,
+        threat: _SampledThreat | None = None,
+    ) -> None:
+        self.threat = threat
         self.seat = seat
         self.weights = weights
         self.budget = budget
@@ -127,7 +141,7 @@ class _Search:
     def _score(self, state: Round, drew: bool) -> float:
         w = self.weights
         played = self.start_stock - _team_stock(state, self.seat)
-        score = w.stock_card * played + evaluate(state, self.seat, w)
+        score = w.stock_card * played + evaluate(state, self.seat, w, self.threat)
         if drew:
             score += w.refill
         return score
@@ -180,12 +194,14 @@ def _key(state: Round) -> tuple[object, ...]:
     return (tuple(state.build), state.hand_masks[p], tuple(state.hands[p]), *map(tuple, state.tops))
 
 
-def evaluate(state: Round, seat: int, w: Weights) -> float:
+def evaluate(
+    state: Round, seat: int, w: Weights, threat: _SampledThreat | None = None
+) -> float:
     """Positional value for ``seat`` at the end of its turn (stock progress aside)."""
     need = [v + 1 for v in state.build]
     score = w.wild_kept * state.hands[seat][SB]
     score -= w.high_card_kept * sum(c * state.hands[seat][c] for c in range(1, SB))
-    score += _threats(state, seat, need, w)
+    score += _threats(state, seat, need, w) if threat is None else threat(state, need)
     own = state.tops[seat][0]
     if own not in (NO_CARD, SB):
         missing = _fewest_missing(state.discards[seat], need, own, list(state.hands[seat]))
@@ -227,6 +243,62 @@ def _threats(state: Round, seat: int, need: list[int], w: Weights) -> float:
     return -penalty
 
 
+class _SampledThreat:
+    """The next opponent's chance to play their stock card, by sampling their hand.
+
+    Their next hand is five cards the viewer cannot see, so it is drawn from the
+    cards the view does not show, ``threat_samples`` times; each sample counts
+    whether hand and discard tops bridge a build pile to their stock top. The
+    answer depends only on the build piles during one's own turn, so it is cached.
+    """
+
+    def __init__(self, view: PlayerView, seed: int | str, w: Weights) -> None:
+        seat = view.seat
+        assert seat is not None
+        self.w = w
+        self.hands = _sample_hands(view, seed, w.threat_samples)
+        self.opponent = _next_opponent(view.rules.players, seat, view.rules.partner(seat))
+        self.cache: dict[tuple[int, ...], float] = {}
+
+    def __call__(self, state: Round, need: list[int]) -> float:
+        key = tuple(need)
+        value = self.cache.get(key)
+        if value is None:
+            value = self.cache[key] = -self._penalty(state, need)
+        return value
+
+    def _penalty(self, state: Round, need: list[int]) -> float:
+        top = state.tops[self.opponent][0]
+        if top == NO_CARD:
+            return 0.0
+        if top == SB:
+            return self.w.threat_next
+        piles = state.discards[self.opponent]
+        hits = sum(_fewest_missing(piles, need, top, hand) == 0 for hand in self.hands)
+        return self.w.threat_next * hits / len(self.hands)
+
+
+def _sample_hands(view: PlayerView, seed: int | str, count: int) -> list[list[int]]:
+    """``count`` five-card hands (as counts per value) from the unseen cards."""
+    pool = unseen_cards(view)
+    rng = random.Random(f"skipbo/threat/{seed}")
+    hands = []
+    for _ in range(count):
+        counts = [0] * (SB + 1)
+        for card in rng.sample(pool, min(HAND, len(pool))):
+            counts[card] += 1
+        hands.append(counts)
+    return hands
+
+
+def _next_opponent(players: int, seat: int, partner: int | None) -> int:
+    for step in range(1, players):
+        other = (seat + step) % players
+        if other != partner:
+            return other
+    return seat
+
+
 def _fewest_missing(
     piles: list[list[int]], need: list[int], top: int, hand: list[int] | None = None
 ) -> int:
@@ -240,26 +312,26 @@ def _fewest_missing(
         counts = list(hand) if hand is not None else None
         missing = 0
         for value in range(start, top):
-            missing += not (_use_hand(counts, value) or _pop_matching(stacks, value))
+            missing += not _bridge(counts, stacks, value)
             if missing >= best:
                 break
         best = min(best, missing)
     return best
 
 
-def _use_hand(counts: list[int] | None, value: int) -> bool:
+def _bridge(counts: list[int] | None, stacks: list[list[int]], value: int) -> bool:
+    """Use up a card for ``value``: hand number, pile number, pile SB, hand SB."""
     if counts is not None and counts[value]:
         counts[value] -= 1
         return True
-    return False
-
-
-def _pop_matching(stacks: list[list[int]], value: int) -> bool:
     for wanted in (value, SB):
         for stack in stacks:
             if stack and stack[-1] == wanted:
                 stack.pop()
                 return True
+    if counts is not None and counts[SB]:
+        counts[SB] -= 1
+        return True
     return False
 
 
