@@ -1,7 +1,8 @@
 """The easy bot: a beginner's habits, without the blunders.
 
 It plays its stock card whenever it fits (with a wild card from the hand if
-that alone makes it fit), then plays number cards from the hand that fit, and
+that alone makes it fit), then plays number cards from the hand and from its
+discard tops that fit, and
 ends the turn with a discard: the highest number onto an empty pile or onto a
 pile where it continues a run, else onto a pile of its seeded choice. It looks
 one card ahead only: no chains through the discard piles, no thought about
@@ -15,20 +16,23 @@ from collections.abc import Sequence
 
 from skipbo.core import SB, Move, PlayerView
 from skipbo.core.cards import NO_CARD
-from skipbo.core.moves import SLOTS, SRC_HAND, SRC_STOCK, discard_move, play_move
+from skipbo.core.moves import SLOTS, SRC_DISCARD, SRC_HAND, SRC_STOCK, discard_move, play_move
 
 
 class EasyBot:
     """Stock first, hand cards that fit, a simple discard."""
 
     name = "easy"
+    plays_discard_tops = False
+    """Play discard-pile tops that fit (``medium``), or only hand cards (``easy``)."""
 
     def __init__(self, seed: int | str = 0) -> None:
         self._random = random.Random(f"skipbo/bot/easy/{seed}")
 
     def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
         """The first of: stock play, wild card under the stock, hand number, discard."""
-        for move in (_stock(view), _wild_for_stock(view), _hand_number(view)):
+        pile_top = _pile_top(view) if self.plays_discard_tops else None
+        for move in (_stock(view), _wild_for_stock(view), _hand_number(view), pile_top):
             if move is not None and move in legal:
                 return move
         move = self._discard(view)
@@ -64,6 +68,15 @@ def _wild_for_stock(view: PlayerView) -> Move | None:
     return None
 
 
+def _pile_top(view: PlayerView) -> Move | None:
+    for pile, cards in enumerate(view.me.discards):
+        if cards and cards[-1] != SB:
+            for slot, value in enumerate(view.build):
+                if value + 1 == cards[-1]:
+                    return play_move(SRC_DISCARD + pile, slot)
+    return None
+
+
 def _hand_number(view: PlayerView) -> Move | None:
     for card in sorted(set(view.hand)):
         if card == SB:
@@ -72,3 +85,10 @@ def _hand_number(view: PlayerView) -> Move | None:
             if value + 1 == card:
                 return play_move(SRC_HAND + card, slot)
     return None
+
+
+class MediumBot(EasyBot):
+    """The ``medium`` level: ``easy`` plus plays from its discard tops."""
+
+    name = "medium"
+    plays_discard_tops = True

@@ -249,7 +249,7 @@ def _discard_score(card: int, top: int) -> int:
     return 1 if top > card else 0
 
 
-class MediumBot(GreedyBot):
-    """The ``medium`` level of the ladder: the greedy policy under its level name."""
+class HardBot(GreedyBot):
+    """The ``hard`` level of the ladder: the greedy policy under its level name."""
 
-    name = "medium"
+    name = "hard"

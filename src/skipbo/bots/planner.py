@@ -162,9 +162,7 @@ def _useful_plays(state: Round, legal: Sequence[Move]) -> list[Move]:
         targets.append(state.tops[partner][0])
     reach = max((t for t in targets if t not in (NO_CARD, SB)), default=0)
     any_wild_stock = SB in targets
-    blocking = {
-        state.tops[p][0] for p in range(state.rules.players) if p not in (seat, partner)
-    }
+    blocking = {state.tops[p][0] for p in range(state.rules.players) if p not in (seat, partner)}
     plays = []
     for move in legal:
         if move >= PLAY_COUNT:
@@ -194,9 +192,7 @@ def _key(state: Round) -> tuple[object, ...]:
     return (tuple(state.build), state.hand_masks[p], tuple(state.hands[p]), *map(tuple, state.tops))
 
 
-def evaluate(
-    state: Round, seat: int, w: Weights, threat: _SampledThreat | None = None
-) -> float:
+def evaluate(state: Round, seat: int, w: Weights, threat: _SampledThreat | None = None) -> float:
     """Positional value for ``seat`` at the end of its turn (stock progress aside)."""
     need = [v + 1 for v in state.build]
     score = w.wild_kept * state.hands[seat][SB]

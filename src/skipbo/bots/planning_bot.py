@@ -18,7 +18,7 @@ from .planner import Weights, plan_turn
 class PlanningBot:
     """Plans the turn with ``weights`` and a node budget, then plays the plan."""
 
-    name = "hard"
+    name = "planner"
 
     def __init__(self, seed: int | str = 0, weights: Weights | None = None, budget: int = 400):
         self.seed = seed

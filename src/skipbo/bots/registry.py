@@ -1,14 +1,18 @@
-"""Bots by name, as the command line and simulations ask for them."""
+"""Bots by name, as the command line and simulations ask for them.
+
+The ladder, weakest first: ``random``, ``easy``, ``medium``, ``hard``, ``expert``
+(docs/bots.md has the measured strengths). ``greedy`` is the policy ``hard``
+plays, under the name simulations have used since the first release.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from .base import Bot
-from .easy import EasyBot
+from .easy import EasyBot, MediumBot
 from .expert import ExpertBot
-from .greedy import GreedyBot, MediumBot
-from .planning_bot import PlanningBot
+from .greedy import GreedyBot, HardBot
 from .random_bot import RandomBot
 
 BOTS: dict[str, Callable[[int | str], Bot]] = {
@@ -16,7 +20,7 @@ BOTS: dict[str, Callable[[int | str], Bot]] = {
     "easy": EasyBot,
     "medium": MediumBot,
     "greedy": GreedyBot,
-    "hard": PlanningBot,
+    "hard": HardBot,
     "expert": ExpertBot,
 }
 
