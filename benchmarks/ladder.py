@@ -1,0 +1,126 @@
+"""The bot ladder, measured (issue #3). Prints figures; asserts nothing.
+
+Run: ``.venv/bin/python benchmarks/ladder.py [--deals N] [--expert-deals N] [--jobs 2]``
+
+Each pairing is 2 players, stock 30, on duplicate deals: every deal is played
+twice with the seats swapped, so the luck of the deal cancels out. Shares are
+of decided rounds (blocked rounds have no winner), with Wilson 95% intervals.
+Then expert at a 4-player table against three ``hard`` bots, expert's seat
+rotating over the deal, and the bots' think times per decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from skipbo.bots import Bot, make_bot
+from skipbo.core import Move, PlayerView, Rules
+from skipbo.sim.runner import play_round
+from skipbo.sim.stats import wilson_interval
+
+LADDER = [("easy", "random"), ("medium", "easy"), ("hard", "medium"), ("expert", "hard")]
+EXTRA = [("expert", "greedy")]
+
+
+class Timed:
+    """Wraps a bot to record how long each decision takes."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.times: list[float] = []
+
+    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        start = time.perf_counter()
+        move = self.bot.choose(view, legal)
+        self.times.append(time.perf_counter() - start)
+        return move
+
+
+def play_deals(job: tuple[str, ...]) -> tuple[Counter[str], dict[str, list[float]]]:
+    """Wins per bot name over a range of deals, every seat rotation of each."""
+    players, first, last, *names = job
+    rules = Rules.make(int(players), 30)
+    wins: Counter[str] = Counter()
+    times: dict[str, list[float]] = {name: [] for name in names}
+    for deal in range(int(first), int(last)):
+        for shift in range(int(players)):
+            seated = [names[(i + shift) % len(names)] for i in range(int(players))]
+            bots = [Timed(make_bot(n, f"{deal}/{shift}/{s}")) for s, n in enumerate(seated)]
+            result = play_round(rules, bots, f"ladder/{deal}", dealer=0).result
+            assert result is not None
+            wins[seated[result.winner] if result.winner is not None else "(none)"] += 1
+            for bot in bots:
+                times[bot.name].extend(bot.times)
+    return wins, times
+
+
+def measure(pool: ProcessPoolExecutor, names: list[str], players: int, deals: int, jobs: int):
+    step = max(1, deals // (jobs * 4))
+    tasks = [
+        (str(players), str(a), str(min(a + step, deals)), *names) for a in range(0, deals, step)
+    ]
+    wins: Counter[str] = Counter()
+    times: dict[str, list[float]] = {n: [] for n in names}
+    for w, t in pool.map(play_deals, tasks):
+        wins += w
+        for name, values in t.items():
+            times[name] += values
+    return wins, times
+
+
+def report_pair(wins: Counter[str], a: str, b: str, seconds: float) -> None:
+    decided = wins[a] + wins[b]
+    low, high = wilson_interval(wins[a], decided)
+    share = wins[a] / decided if decided else float("nan")
+    total = decided + wins["(none)"]
+    print(
+        f"{a:>7} vs {b:<7} {total:5} rounds, {decided:5} decided: {a} wins {share:6.1%}"
+        f"  [{low:.1%}, {high:.1%}]   ({seconds:.0f} s)",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1000, help="deals per pairing (x2 rounds)")
+    parser.add_argument("--expert-deals", type=int, default=250, help="deals with expert")
+    parser.add_argument("--table-deals", type=int, default=125, help="4-player deals (x4)")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    all_times: dict[str, list[float]] = {}
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for a, b in LADDER + EXTRA:
+            deals = args.expert_deals if "expert" in (a, b) else args.deals
+            start = time.perf_counter()
+            wins, times = measure(pool, [a, b], 2, deals, args.jobs)
+            report_pair(wins, a, b, time.perf_counter() - start)
+            for name, values in times.items():
+                all_times.setdefault(name, []).extend(values)
+        start = time.perf_counter()
+        names = ["expert", "hard", "hard", "hard"]
+        wins, times = measure(pool, names, 4, args.table_deals, args.jobs)
+        total = sum(wins.values())
+        low, high = wilson_interval(wins["expert"], total)
+        print(
+            f"4 players, expert + 3 hard: {total} rounds, expert wins {wins['expert'] / total:.1%}"
+            f"  [{low:.1%}, {high:.1%}] (fair share 25%), no winner {wins['(none)']}"
+            f"  ({time.perf_counter() - start:.0f} s)"
+        )
+    print("think time per decision (all rounds above):")
+    for name, values in sorted(all_times.items()):
+        values.sort()
+        p99 = values[int(len(values) * 0.99)]
+        print(
+            f"  {name:>7}: median {statistics.median(values) * 1e3:7.3f} ms,"
+            f" p99 {p99 * 1e3:7.2f} ms, max {values[-1] * 1e3:7.1f} ms ({len(values):,} decisions)"
+        )
+
+
+if __name__ == "__main__":
+    main()
