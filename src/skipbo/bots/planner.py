@@ -240,12 +240,13 @@ def _threats(state: Round, seat: int, need: list[int], w: Weights) -> float:
 
 
 class _SampledThreat:
-    """The next opponent's chance to play their stock card, by sampling their hand.
+    """The opponents' chances to play their stock card, by sampling their hands.
 
-    Their next hand is five cards the viewer cannot see, so it is drawn from the
-    cards the view does not show, ``threat_samples`` times; each sample counts
-    whether hand and discard tops bridge a build pile to their stock top. The
-    answer depends only on the build piles during one's own turn, so it is cached.
+    An opponent's next hand is five cards the viewer cannot see, so it is drawn
+    from the cards the view does not show, ``threat_samples`` times; each sample
+    counts whether hand and discard tops bridge a build pile to their stock top.
+    The answer depends only on the build piles during one's own turn, so it is
+    cached per build state.
     """
 
     def __init__(self, view: PlayerView, seed: int | str, w: Weights) -> None:
@@ -253,7 +254,10 @@ class _SampledThreat:
         assert seat is not None
         self.w = w
         self.hands = _sample_hands(view, seed, w.threat_samples)
-        self.opponent = _next_opponent(view.rules.players, seat, view.rules.partner(seat))
+        partner = view.rules.partner(seat)
+        n = view.rules.players
+        others = [(seat + step) % n for step in range(1, n)]
+        self.opponents = [p for p in others if p != partner]
         self.cache: dict[tuple[int, ...], float] = {}
 
     def __call__(self, state: Round, need: list[int]) -> float:
@@ -264,14 +268,22 @@ class _SampledThreat:
         return value
 
     def _penalty(self, state: Round, need: list[int]) -> float:
-        top = state.tops[self.opponent][0]
+        total = 0.0
+        for index, opponent in enumerate(self.opponents):
+            weight = self.w.threat_next if index == 0 else self.w.threat_other
+            total += weight * self._reach(state, need, opponent)
+        return total
+
+    def _reach(self, state: Round, need: list[int], opponent: int) -> float:
+        """Share of sampled hands with which ``opponent`` plays their stock card."""
+        top = state.tops[opponent][0]
         if top == NO_CARD:
             return 0.0
         if top == SB:
-            return self.w.threat_next
-        piles = state.discards[self.opponent]
+            return 1.0
+        piles = state.discards[opponent]
         hits = sum(_fewest_missing(piles, need, top, hand) == 0 for hand in self.hands)
-        return self.w.threat_next * hits / len(self.hands)
+        return hits / len(self.hands)
 
 
 def _sample_hands(view: PlayerView, seed: int | str, count: int) -> list[list[int]]:
@@ -285,14 +297,6 @@ def _sample_hands(view: PlayerView, seed: int | str, count: int) -> list[list[in
             counts[card] += 1
         hands.append(counts)
     return hands
-
-
-def _next_opponent(players: int, seat: int, partner: int | None) -> int:
-    for step in range(1, players):
-        other = (seat + step) % players
-        if other != partner:
-            return other
-    return seat
 
 
 def _fewest_missing(
