@@ -1,27 +1,51 @@
 """The expert bot: plans whole turns and samples what it cannot see.
 
-It is the planner of :mod:`skipbo.bots.planner` (a search over every line of
-plays the visible cards allow this turn, through the core's rule path on a
-sampled position) with the next opponent's reply estimated by sampling: their
-next five cards are drawn many times from the cards the view does not show
-(determinized Monte Carlo), and a line is charged for the share of those hands
-with which they could reach their stock card. The bot still only ever receives
-views; sampling from the unseen cards is counting, not peeking.
+It starts from the planner of :mod:`skipbo.bots.planner` (a search over every
+line of plays the visible cards allow this turn, through the core's rule path
+on a sampled position) with the opponents' replies estimated from sampled
+hands. Then it looks past the planner's horizon. A line that ends by revealing
+something (a stock card played shows the next one; an emptied hand draws five)
+is worth what can be done afterwards, which the planner could only guess. The
+expert samples that chance event several times (determinized Monte Carlo: each
+sample is a world consistent with the view), plans the rest of the turn in each
+and takes the mean: lines that keep the turn going, and build piles placed for
+the next stock card, win over lines that merely look tidy. The bot still only
+ever receives views; sampling from the unseen cards is counting, not peeking.
 """
 
 from __future__ import annotations
 
-from .planner import Weights
+from collections.abc import Sequence
+
+from skipbo.core import Move, PlayerView, Round
+from skipbo.core.determinize import sample_round
+from skipbo.core.moves import PLAY_COUNT
+
+from .planner import (
+    WIN,
+    Line,
+    SampledThreat,
+    Weights,
+    search_lines,
+    team_stock,
+    threat_model,
+)
 from .planning_bot import PlanningBot
 
 DEFAULT_BUDGET = 400
-"""Search nodes per plan: a median decision well under 100 ms on one core."""
+"""Search nodes of the first plan."""
 THREAT_SAMPLES = 24
 """Sampled opponent hands per plan."""
+CANDIDATES = 6
+"""Lines looked past (the planner's best, with different endings)."""
+CHANCE_SAMPLES = 6
+"""Sampled worlds per line that ends in a chance event."""
+FOLLOW_UP_BUDGET = 120
+"""Search nodes of each plan after a chance event."""
 
 
 class ExpertBot(PlanningBot):
-    """Whole-turn planning with a sampled opponent threat."""
+    """Whole-turn planning with sampled threats and sampled chance events."""
 
     name = "expert"
 
@@ -29,3 +53,60 @@ class ExpertBot(PlanningBot):
         self, seed: int | str = 0, weights: Weights | None = None, budget: int = DEFAULT_BUDGET
     ) -> None:
         super().__init__(seed, weights or Weights(threat_samples=THREAT_SAMPLES), budget)
+
+    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        """Follow the plan; when planning, look past each candidate's chance event."""
+        self._decisions += 1
+        move = self._follow(view, legal)
+        if move is None:
+            seed = f"{self.seed}/{self._decisions}"
+            line = self._plan_turn(view, seed)
+            if line is None:
+                return legal[0]
+            self._remember(line.moves, len(view.hand))
+            move = self._follow(view, legal)
+        return move if move is not None else legal[0]
+
+    def _plan_turn(self, view: PlayerView, seed: str) -> Line | None:
+        threat = threat_model(view, seed, self.weights)
+        lines = search_lines(sample_round(view, seed), self.weights, self.budget, threat)
+        top = _distinct(lines)[:CANDIDATES]
+        if len(top) <= 1 or top[0].score >= WIN:
+            return top[0] if top else None
+        chancy = [line for line in top if line.moves[-1] < PLAY_COUNT]
+        if not chancy:
+            return top[0]
+        worlds = [sample_round(view, f"{seed}/c{i}") for i in range(CHANCE_SAMPLES)]
+
+        def value(line: Line) -> float:
+            if line.moves[-1] >= PLAY_COUNT:
+                return line.score
+            total = sum(self._after_chance(world, line, threat) for world in worlds)
+            return total / len(worlds)
+
+        return max(top, key=value)
+
+    def _after_chance(self, world: Round, line: Line, threat: SampledThreat | None) -> float:
+        """The line's stock gain plus the best follow-up plan in one sampled world."""
+        state = world.clone()
+        seat = state.to_move
+        before = team_stock(state, seat)
+        for move in line.moves:
+            state.apply_unchecked(move)
+        if state.result is not None:
+            return WIN
+        gained = self.weights.stock_card * (before - team_stock(state, seat))
+        follow = search_lines(state, self.weights, FOLLOW_UP_BUDGET, threat)
+        return gained + (follow[0].score if follow else 0.0)
+
+
+def _distinct(lines: list[Line]) -> list[Line]:
+    """Lines that end differently (their last two moves), best first."""
+    seen: set[tuple[Move, ...]] = set()
+    out = []
+    for line in lines:
+        key = tuple(line.moves[-2:])
+        if key not in seen:
+            seen.add(key)
+            out.append(line)
+    return out

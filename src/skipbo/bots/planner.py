@@ -75,12 +75,29 @@ def plan_turn(
     view: PlayerView, seed: int | str, weights: Weights, node_budget: int = 400
 ) -> list[Line]:
     """Candidate lines from ``view``, best first (at least one when a move exists)."""
-    world = sample_round(view, seed)
-    threat = _SampledThreat(view, seed, weights) if weights.threat_samples else None
-    search = _Search(world, view.to_move, weights, node_budget, threat)
-    search.run(world, [])
+    return search_lines(
+        sample_round(view, seed), weights, node_budget, threat_model(view, seed, weights)
+    )
+
+
+def threat_model(view: PlayerView, seed: int | str, weights: Weights) -> SampledThreat | None:
+    """The sampled opponent threat of ``weights.threat_samples`` hands, if asked for."""
+    return SampledThreat(view, seed, weights) if weights.threat_samples else None
+
+
+def search_lines(
+    state: Round, weights: Weights, node_budget: int, threat: SampledThreat | None = None
+) -> list[Line]:
+    """Lines for the seat to move in ``state`` (a sampled world), best first."""
+    search = _Search(state, state.to_move, weights, node_budget, threat)
+    search.run(state, [])
     search.lines.sort(key=lambda line: -line.score)
     return search.lines
+
+
+def team_stock(state: Round, seat: int) -> int:
+    """Cards left in ``seat``'s stock and its partner's."""
+    return _team_stock(state, seat)
 
 
 class _Search:
@@ -92,7 +109,7 @@ class _Search:
         seat: int,
         weights: Weights,
         budget: int,
-        threat: _SampledThreat | None = None,
+        threat: SampledThreat | None = None,
     ) -> None:
         self.threat = threat
         self.seat = seat
@@ -142,6 +159,7 @@ class _Search:
         w = self.weights
         played = self.start_stock - _team_stock(state, self.seat)
         score = w.stock_card * played + evaluate(state, self.seat, w, self.threat)
+
         if drew:
             score += w.refill
         return score
@@ -154,7 +172,8 @@ def _team_stock(state: Round, seat: int) -> int:
 
 def _useful_plays(state: Round, legal: Sequence[Move]) -> list[Move]:
     """Plays worth searching: all numbers; SB only where it can lead to a stock
-    card, or to move a build pile past an opponent's stock top (blocking)."""
+    card, or to move a build pile past the next opponent's stock top (blocking;
+    at bigger tables blocking one of several opponents is not worth a wild card)."""
     seat = state.to_move
     partner = state.partners[seat]
     targets = [state.tops[seat][0]]
@@ -162,7 +181,7 @@ def _useful_plays(state: Round, legal: Sequence[Move]) -> list[Move]:
         targets.append(state.tops[partner][0])
     reach = max((t for t in targets if t not in (NO_CARD, SB)), default=0)
     any_wild_stock = SB in targets
-    blocking = {state.tops[p][0] for p in range(state.rules.players) if p not in (seat, partner)}
+    blocking = {state.tops[_next_opponent(state, seat)][0]}
     plays = []
     for move in legal:
         if move >= PLAY_COUNT:
@@ -175,6 +194,11 @@ def _useful_plays(state: Round, legal: Sequence[Move]) -> list[Move]:
             continue
         plays.append(move)
     return plays
+
+
+def _next_opponent(state: Round, seat: int) -> int:
+    """The first opponent to move after ``seat`` (partners never sit side by side)."""
+    return (seat + 1) % state.rules.players
 
 
 def _card_of(state: Round, source: int) -> int:
@@ -192,7 +216,7 @@ def _key(state: Round) -> tuple[object, ...]:
     return (tuple(state.build), state.hand_masks[p], tuple(state.hands[p]), *map(tuple, state.tops))
 
 
-def evaluate(state: Round, seat: int, w: Weights, threat: _SampledThreat | None = None) -> float:
+def evaluate(state: Round, seat: int, w: Weights, threat: SampledThreat | None = None) -> float:
     """Positional value for ``seat`` at the end of its turn (stock progress aside)."""
     need = [v + 1 for v in state.build]
     score = w.wild_kept * state.hands[seat][SB]
@@ -239,7 +263,7 @@ def _threats(state: Round, seat: int, need: list[int], w: Weights) -> float:
     return -penalty
 
 
-class _SampledThreat:
+class SampledThreat:
     """The opponents' chances to play their stock card, by sampling their hands.
 
     An opponent's next hand is five cards the viewer cannot see, so it is drawn
