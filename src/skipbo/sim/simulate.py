@@ -12,16 +12,15 @@ from __future__ import annotations
 
 import json
 import math
-import signal
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import IO, NamedTuple
 
 from skipbo.bots import bot_names, make_bot
 from skipbo.core import Round, Rules, record_json
 
+from .pool import ordered_map
 from .runner import play_round
 from .stats import Share, Spread, Summary
 
@@ -116,23 +115,9 @@ def _chunks(config: SimConfig, records: bool) -> list[_Chunk]:
     ]
 
 
-def _ignore_sigint() -> None:
-    """Worker initializer: Ctrl-C is handled once, by the parent, without worker tracebacks."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def played_chunks(config: SimConfig, records: bool = False) -> Iterator[Played]:
     """The simulation's rounds, chunk by chunk, always in index order."""
-    chunks = _chunks(config, records)
-    if config.jobs == 1:
-        yield from map(_run_chunk, chunks)
-        return
-    pool = ProcessPoolExecutor(max_workers=config.jobs, initializer=_ignore_sigint)
-    try:
-        yield from pool.map(_run_chunk, chunks)
-    finally:
-        # On an early exit (Ctrl-C, a write error) drop the rounds not yet started.
-        pool.shutdown(wait=True, cancel_futures=True)
+    return ordered_map(_run_chunk, _chunks(config, records), config.jobs)
 
 
 class _Tally:

@@ -28,7 +28,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -36,9 +35,10 @@ from typing import Any, NamedTuple
 from skipbo.bots import bot_names, make_bot
 from skipbo.core import Rules
 
+from .pool import ordered_map
 from .ratings import DEFAULT_PRIOR, Rating, bradley_terry
 from .runner import play_round
-from .simulate import NO_WINNER_REASONS, _ignore_sigint
+from .simulate import NO_WINNER_REASONS
 from .stats import Share
 
 DEFAULT_GAMES = 100
@@ -207,16 +207,7 @@ def _tasks(config: TournamentConfig) -> list[_Task]:
 
 def _played(config: TournamentConfig) -> Iterator[PairResult]:
     """The tasks' results in task order, on this process or a pool of ``config.jobs``."""
-    tasks = _tasks(config)
-    if config.jobs == 1:
-        yield from map(_run_task, tasks)
-        return
-    pool = ProcessPoolExecutor(max_workers=config.jobs, initializer=_ignore_sigint)
-    try:
-        yield from pool.map(_run_task, tasks)
-    finally:
-        # On an early exit (Ctrl-C) drop the tasks not yet started.
-        pool.shutdown(wait=True, cancel_futures=True)
+    return ordered_map(_run_task, _tasks(config), config.jobs)
 
 
 # ------------------------------------------------------------------ result
