@@ -159,7 +159,7 @@ class _Session:
         except SkipBoError as exc:
             raise _Ignored(f"hello: {exc}") from None
         seat = message.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
+        if not rules.is_seat(seat):
             raise _Ignored(f"hello: seat must be 0..{rules.players - 1}, not {seat!r}")
         self.seat = seat
         self.bot = self.factory(f"{self.seed}/{self.rounds}")

@@ -76,7 +76,7 @@ def parse_record(data: object) -> Record:
     except RulesError as exc:
         raise BadRecordError(f"impossible rules: {exc}") from None
     dealer = data.get("dealer")
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
+    if not rules.is_seat(dealer):
         raise BadRecordError(f"dealer must be a seat 0..{rules.players - 1}, not {dealer!r}")
     deck = _cards(data.get("deck"), "deck")
     if len(deck) != DECK_SIZE or not is_full_deck(deck):

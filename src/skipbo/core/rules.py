@@ -7,7 +7,7 @@ check them again.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from .cards import DECK_SIZE
 from .errors import RulesError
@@ -23,7 +23,7 @@ def default_stock(players: int) -> int:
     return 30 if players <= 4 else 20
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -69,6 +69,10 @@ class Rules:
         if self.cap is not None:
             out["cap"] = self.cap
         return out
+
+    def is_seat(self, value: object) -> TypeGuard[int]:
+        """True for an int (not a bool) naming a seat of this table, as JSON input must."""
+        return _is_int(value) and 0 <= value < self.players
 
     def partner(self, seat: int) -> int | None:
         """The partner's seat in partnership play, else None (§2)."""
