@@ -25,6 +25,9 @@ from skipbo.core.determinize import sample_round, unseen_cards
 from skipbo.core.moves import DISCARD_BASE, PLAY_COUNT, SLOTS, SRC_HAND, SRC_PARTNER_STOCK
 
 STOCK_SOURCES = (0, SRC_PARTNER_STOCK)
+MAX_BUILD = 12
+WRAP_CHAIN = 5
+"""Longest chain through a completed pile that the search considers for a wild card."""
 HAND = 5
 WIN = 1e9
 
@@ -188,12 +191,23 @@ def _useful_plays(state: Round, legal: Sequence[Move]) -> list[Move]:
             break
         source, slot = move >> 2, move & 3
         card = _card_of(state, source)
-        wasted_wild = any_wild_stock or state.build[slot] + 1 >= reach
+        wasted_wild = any_wild_stock or not _leads_to(state.build[slot], reach)
         wasted_wild = wasted_wild and state.build[slot] + 1 not in blocking
         if card == SB and source not in STOCK_SOURCES and wasted_wild:
             continue
         plays.append(move)
     return plays
+
+
+def _leads_to(value: int, target: int) -> bool:
+    """Whether a pile at ``value`` can still become the one ``target`` goes on:
+    below it, or close enough to 12 that completing it and starting again is a
+    chain of at most ``WRAP_CHAIN`` cards."""
+    if not target:
+        return False
+    if value + 1 < target:
+        return True
+    return (MAX_BUILD - value) + (target - 1) <= WRAP_CHAIN
 
 
 def _next_opponent(state: Round, seat: int) -> int:
