@@ -22,417 +22,50 @@ legal moves come from the core.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import queue
-import shlex
-import signal
-import subprocess
-import sys
-import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import IO, Any, Protocol
+from typing import IO, Any
 
 from skipbo import __version__
-from skipbo.bots import Bot, bot_names, make_bot
-from skipbo.bots.protocol import PROTOCOL
 from skipbo.core import (
-    MOVE_COUNT,
-    Move,
-    MoveSyntaxError,
-    PlayerView,
     Round,
     Rules,
-    format_move,
     new_round,
-    parse_move,
     player_view,
     record_json,
 )
 
+from .refereed_bots import (
+    BotFault,
+    BotSpec,
+    InProcessBot,
+    ProtocolBot,
+    RefereedBot,
+    RefereeError,
+    clip,
+    read_hello,
+    read_move,
+    resolve_bot,
+)
 from .stats import Share
 
-SENT_LIMIT = 200
-"""Characters of a bot's answer (or stderr) quoted in a report."""
-MAX_LINE = 1 << 20
-"""Longest answer line read at once; anything longer is malformed anyway."""
-STDERR_LINES = 5
-"""Last lines of an outside bot's standard error kept for a report."""
-CLOSE_GRACE = 2.0
-"""Seconds a bot may take to exit once its input is closed, before it is killed."""
 MAX_TIME_LIMIT = 86400.0
 """A day: longer waits are surely a typo (and beyond what a thread can wait)."""
 NO_WINNER = ("blocked", "cap", "forfeit")
 
-
-class RefereeError(ValueError):
-    """A match that cannot start: a bad bot argument or a command that cannot run."""
-
-
-class BotFault(Exception):
-    """A bot broke the protocol: it forfeits the round. ``sent`` is what it sent."""
-
-    def __init__(self, why: str, sent: str | None = None, move: Move | None = None) -> None:
-        super().__init__(why)
-        self.why = why
-        self.sent = sent
-        self.move = move
-        """The well-formed but illegal move it answered, if that was the fault."""
-
-
-def clip(text: str, limit: int = SENT_LIMIT) -> str:
-    """``text`` without its line end, cut to ``limit`` characters for a report."""
-    text = text.rstrip("\r\n")
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def read_move(line: bytes, legal: Sequence[Move]) -> Move:
-    """The move in an answer line, or :class:`BotFault` saying what is wrong with it."""
-    try:
-        text = line.decode("utf-8")
-    except UnicodeDecodeError:
-        sent = clip(line.decode("utf-8", "replace"))
-        raise BotFault("an answer that is not UTF-8 text", sent) from None
-    sent = clip(text)
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise BotFault("malformed JSON", sent) from None
-    if not isinstance(data, dict) or "move" not in data:
-        raise BotFault('malformed answer: expected {"move": "..."}', sent)
-    try:
-        move = parse_move(data["move"])
-    except MoveSyntaxError:
-        raise BotFault(f"{data['move']!r} is not a move in the notation", sent) from None
-    if move not in legal:
-        raise BotFault(f"illegal move {format_move(move)}", sent, move)
-    return move
-
-
-def read_hello(line: bytes) -> str:
-    """The bot's name from its hello answer, or :class:`BotFault`."""
-    sent = clip(line.decode("utf-8", "replace"))
-    try:
-        data = json.loads(line)
-    except (ValueError, RecursionError):
-        raise BotFault("malformed JSON in answer to hello", sent) from None
-    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-        raise BotFault('malformed hello answer: expected {"name": "...", "version": "..."}', sent)
-    name: str = data["name"]
-    return name
-
-
-# ------------------------------------------------------------------ the bots
-
-
-class RefereedBot(Protocol):
-    """A bot as the referee drives it; every method but ``end``/``close`` may
-    raise :class:`BotFault`."""
-
-    label: str
-    """How records and reports name it: ``bot:NAME`` or the command as given."""
-
-    def hello(self, seat: int, rules: Rules) -> str:
-        """Start a round at ``seat``; returns the name the bot gives."""
-        ...
-
-    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
-        """A legal move for the position ``view`` shows."""
-        ...
-
-    def end(self, result: dict[str, Any]) -> None:
-        """Tell the bot how the round ended (no answer, failures ignored)."""
-        ...
-
-    def abandon(self) -> None:
-        """Drop the bot after a fault; the next ``hello`` starts it afresh."""
-        ...
-
-    def close(self) -> None:
-        """End the bot for good."""
-        ...
-
-
-class InProcessBot:
-    """A built-in bot played in this process, with the protocol's forfeit rules.
-
-    A fresh bot per round, seeded ``f"{seed}/{k}"`` for its ``k``-th round since
-    it was (re)started, exactly as ``skipbo bot NAME --seed SEED`` does. An
-    exception or an illegal answer forfeits; so does an answer that took longer
-    than the time limit (it cannot be interrupted, so this is checked after).
-    """
-
-    def __init__(self, name: str, seed: str, time_limit: float) -> None:
-        make_bot(name)  # an unknown name fails here, before any round
-        self.name = name
-        self.label = f"bot:{name}"
-        self.seed = seed
-        self.time_limit = time_limit
-        self.rounds = 0
-        self.bot: Bot | None = None
-
-    def hello(self, seat: int, rules: Rules) -> str:
-        self.bot = make_bot(self.name, f"{self.seed}/{self.rounds}")
-        self.rounds += 1
-        return self.bot.name
-
-    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
-        assert self.bot is not None, "hello comes first"
-        start = time.perf_counter()
-        try:
-            move = self.bot.choose(view, tuple(legal))
-        except Exception as exc:  # a crashing bot forfeits, like an outside one that exits
-            raise BotFault(f"raised {type(exc).__name__}: {exc}") from None
-        took = time.perf_counter() - start
-        known = isinstance(move, int) and 0 <= move < MOVE_COUNT
-        sent = json.dumps({"move": format_move(move) if known else repr(move)})
-        if not known:
-            raise BotFault(f"{move!r} is not a move id", sent)
-        if move not in legal:
-            raise BotFault(f"illegal move {format_move(move)}", sent, move)
-        if took > self.time_limit:
-            raise BotFault(
-                f"answered after {took:.2f} s, over the {self.time_limit:g} s limit", sent
-            )
-        return move
-
-    def end(self, result: dict[str, Any]) -> None:
-        self.bot = None
-
-    def abandon(self) -> None:
-        self.bot = None
-        self.rounds = 0
-
-    def close(self) -> None:
-        self.bot = None
-
-
-def _pump(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
-    """Reader thread: every line of the bot's output, then None at its end.
-
-    The thread closes the stream itself: closing it from another thread would
-    wait for a read that may never end.
-    """
-    with contextlib.suppress(OSError, ValueError), stream:
-        for line in iter(lambda: stream.readline(MAX_LINE), b""):
-            lines.put(line)
-    lines.put(None)
-
-
-def _keep_tail(stream: IO[bytes], tail: deque[str]) -> None:
-    """Stderr thread: drain it (so the bot never blocks on it) and keep the end."""
-    with contextlib.suppress(OSError, ValueError), stream:
-        for line in iter(stream.readline, b""):
-            tail.append(line.decode("utf-8", "replace").rstrip())
-
-
-class _Process:
-    """One run of an outside bot: the process, its output queue and stderr tail."""
-
-    def __init__(self, argv: Sequence[str]) -> None:
-        self.popen = subprocess.Popen(
-            list(argv),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=os.name == "posix",  # so a kill reaches its children too
-        )
-        assert self.popen.stdout is not None and self.popen.stderr is not None
-        self.lines: queue.Queue[bytes | None] = queue.Queue()
-        self.tail: deque[str] = deque(maxlen=STDERR_LINES)
-        threading.Thread(target=_pump, args=(self.popen.stdout, self.lines), daemon=True).start()
-        self.stderr_reader = threading.Thread(
-            target=_keep_tail, args=(self.popen.stderr, self.tail), daemon=True
-        )
-        self.stderr_reader.start()
-
-    def kill(self) -> None:
-        """Kill it (and its process group) now, and collect it."""
-        if self.popen.poll() is None:
-            with contextlib.suppress(OSError):
-                if os.name == "posix":
-                    os.killpg(self.popen.pid, signal.SIGKILL)
-                else:
-                    self.popen.kill()
-        self.popen.wait()
-        self._close_input()
-
-    def close(self) -> None:
-        """End of input; kill it if it has not exited within the grace time."""
-        self._close_input()  # a well-behaved bot now exits with status 0
-        try:
-            self.popen.wait(timeout=CLOSE_GRACE)
-        except subprocess.TimeoutExpired:
-            self.kill()
-
-    def _close_input(self) -> None:
-        with contextlib.suppress(OSError):
-            if self.popen.stdin is not None:
-                self.popen.stdin.close()
-
-
-class ProtocolBot:
-    """An outside program speaking ``skipbo-bot/1`` on its stdin/stdout.
-
-    Started before the match and kept for later rounds; after a fault it is
-    killed (a late answer would otherwise be read as the next one) and the next
-    ``hello`` starts it again. A bot that exits after a round (the protocol
-    allows, but does not require, reuse) is started again for the next one.
-    """
-
-    def __init__(
-        self, argv: Sequence[str], label: str, time_limit: float, hello_limit: float
-    ) -> None:
-        self.argv = tuple(argv)
-        self.label = label
-        self.time_limit = time_limit
-        self.hello_limit = max(time_limit, hello_limit)
-        self.process: _Process | None = None
-
-    def start(self) -> bool:
-        """Start the program unless it is running; True if it was already running.
-
-        Raises :class:`RefereeError` if it cannot be started at all.
-        """
-        if self.process is not None:
-            if self.process.popen.poll() is None:
-                return True
-            self.process.kill()  # it exited between rounds: collect it, then start afresh
-        try:
-            self.process = _Process(self.argv)
-        except OSError as exc:
-            raise RefereeError(f"cannot start bot {self.label!r}: {exc.strerror or exc}") from None
-        return False
-
-    def hello(self, seat: int, rules: Rules) -> str:
-        try:
-            reused = self.start()
-            try:
-                return self._hello(seat, rules)
-            except BotFault:
-                assert self.process is not None
-                if not reused or self.process.popen.poll() is None:
-                    raise
-            # It ended after its last round, as the protocol allows: start it again.
-            self.abandon()
-            self.start()
-            return self._hello(seat, rules)
-        except RefereeError as exc:
-            raise BotFault(str(exc)) from None
-
-    def _hello(self, seat: int, rules: Rules) -> str:
-        self._send({"type": "hello", "protocol": PROTOCOL, "seat": seat, "rules": rules.to_json()})
-        return read_hello(self._receive(self.hello_limit))
-
-    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
-        self._send(
-            {"type": "move", "view": view.to_json(), "legal": [format_move(m) for m in legal]}
-        )
-        return read_move(self._receive(self.time_limit), legal)
-
-    def end(self, result: dict[str, Any]) -> None:
-        # A bot that has gone, or said too much, is found out at the next hello.
-        with contextlib.suppress(BotFault):
-            self._send({"type": "end", "result": result}, check=False)
-
-    def abandon(self) -> None:
-        if self.process is not None:
-            self.process.kill()
-            self.process = None
-
-    def close(self) -> None:
-        if self.process is not None:
-            self.process.close()
-            self.process = None
-
-    def _running(self) -> _Process:
-        if self.process is None:
-            raise BotFault("is not running")
-        return self.process
-
-    def _send(self, message: dict[str, Any], check: bool = True) -> None:
-        """Send one line; first, if ``check``, make sure the bot said nothing out of turn."""
-        process = self._running()
-        if check:
-            self._check_quiet(process)
-        stdin = process.popen.stdin
-        assert stdin is not None
-        try:
-            stdin.write(json.dumps(message).encode() + b"\n")
-            stdin.flush()
-        except (OSError, ValueError):
-            raise self._gone("stopped reading its input") from None
-
-    def _check_quiet(self, process: _Process) -> None:
-        """A line waiting before a question is one nobody asked for: a fault."""
-        try:
-            line = process.lines.get_nowait()
-        except queue.Empty:
-            return
-        if line is None:
-            raise self._gone("closed its output")
-        raise BotFault("sent a line nobody asked for", clip(line.decode("utf-8", "replace")))
-
-    def _receive(self, limit: float) -> bytes:
-        process = self._running()
-        try:
-            line = process.lines.get(timeout=limit)
-        except queue.Empty:
-            raise BotFault(f"no answer within {limit:g} s") from None
-        if line is None:
-            raise self._gone("closed its output")
-        return line
-
-    def _gone(self, what: str) -> BotFault:
-        """The fault of a bot that went away, with its exit status and last stderr."""
-        process = self._running()
-        try:
-            status: int | None = process.popen.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            status = None
-        why = what if status is None else f"{what} (exited with status {status})"
-        if status is not None:
-            process.stderr_reader.join(timeout=1.0)  # its last words may still be in the pipe
-        if process.tail:
-            why += f"; its stderr ended with: {clip(' | '.join(process.tail))}"
-        return BotFault(why)
-
-
-@dataclass(frozen=True, slots=True)
-class BotSpec:
-    """A ``--bot`` argument: a built-in bot's name, or a command line to run."""
-
-    text: str
-    builtin: str | None
-    argv: tuple[str, ...]
-
-    @property
-    def label(self) -> str:
-        """The name records give it (built-ins as ``bot:NAME``, like simulations)."""
-        return f"bot:{self.builtin}" if self.builtin is not None else self.text
-
-
-def resolve_bot(text: str) -> BotSpec:
-    """A registered name is built in; anything else is a command (shell-style words).
-
-    A command whose first word is ``skipbo`` runs this very installation
-    (``python -m skipbo``), so ``"skipbo bot greedy"`` works without a PATH.
-    """
-    if text in bot_names():
-        return BotSpec(text, text, ())
-    try:
-        argv = shlex.split(text)
-    except ValueError as exc:
-        raise RefereeError(f"bot {text!r}: {exc}") from None
-    if not argv:
-        raise RefereeError("a bot argument is empty")
-    if argv[0] == "skipbo":
-        argv = [sys.executable, "-m", "skipbo", *argv[1:]]
-    return BotSpec(text, None, tuple(argv))
+__all__ = [
+    "MAX_TIME_LIMIT",
+    "BotFault",
+    "MatchConfig",
+    "MatchSummary",
+    "RefereeError",
+    "play_match",
+    "read_hello",
+    "read_move",
+    "resolve_bot",
+]
 
 
 # ----------------------------------------------------------------- the match
