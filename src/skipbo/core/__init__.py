@@ -28,7 +28,7 @@ from .moves import END, MOVE_COUNT, MOVE_INFO, Move, MoveInfo, format_move, pars
 from .records import FORMAT, Record, ReplayOutcome, parse_record, record_json, replay, start_round
 from .rules import Rules, default_stock
 from .shuffles import RecordedShuffles, SeededShuffler, Shuffler
-from .state import Round, RoundResult
+from .state import NO_WINNER_REASONS, Round, RoundResult
 from .view import PlayerView, PublicPlayer, player_view
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "MOVE_COUNT",
     "MOVE_INFO",
     "NO_CARD",
+    "NO_WINNER_REASONS",
     "SB",
     "BadRecordError",
     "DealError",

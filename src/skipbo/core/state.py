@@ -72,6 +72,8 @@ REASON_STOCK: Final = "stock"
 REASON_BLOCKED: Final = "blocked"
 REASON_CAP: Final = "cap"
 REASON_FORFEIT: Final = "forfeit"
+NO_WINNER_REASONS: Final = (REASON_BLOCKED, REASON_CAP, REASON_FORFEIT)
+"""How a round can end without a winner (notation.md, ``result``)."""
 
 
 @dataclass(frozen=True, slots=True)

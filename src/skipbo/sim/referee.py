@@ -30,6 +30,7 @@ from typing import IO, Any
 
 from skipbo import __version__
 from skipbo.core import (
+    NO_WINNER_REASONS,
     Round,
     Rules,
     new_round,
@@ -53,7 +54,6 @@ from .stats import Share
 
 MAX_TIME_LIMIT = 86400.0
 """A day: longer waits are surely a typo (and beyond what a thread can wait)."""
-NO_WINNER = ("blocked", "cap", "forfeit")
 
 __all__ = [
     "MAX_TIME_LIMIT",
@@ -430,7 +430,7 @@ def play_match(
     start = time.perf_counter()
     bots = make_bots(config)
     tallies = [BotTally(bot.label) for bot in bots]
-    reasons = dict.fromkeys(NO_WINNER, 0)
+    reasons = dict.fromkeys(NO_WINNER_REASONS, 0)
     faults: list[Fault] = []
     try:
         for deal, rotation in iter_rounds(config):

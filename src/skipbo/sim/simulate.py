@@ -18,14 +18,11 @@ from dataclasses import dataclass
 from typing import IO, NamedTuple
 
 from skipbo.bots import bot_names, make_bot
-from skipbo.core import Round, Rules, record_json
+from skipbo.core import NO_WINNER_REASONS, Round, Rules, record_json
 
 from .pool import ordered_map
 from .runner import play_round
 from .stats import Share, Spread, Summary
-
-NO_WINNER_REASONS = ("blocked", "cap", "forfeit")
-"""How a round can end without a winner (notation.md, ``result``)."""
 
 MAX_CHUNK = 50
 """Rounds per task sent to a worker process: big enough to amortise pickling,

@@ -33,12 +33,11 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from skipbo.bots import bot_names, make_bot
-from skipbo.core import Rules
+from skipbo.core import NO_WINNER_REASONS, Rules
 
 from .pool import ordered_map
 from .ratings import DEFAULT_PRIOR, Rating, bradley_terry
 from .runner import play_round
-from .simulate import NO_WINNER_REASONS
 from .stats import Share
 
 DEFAULT_GAMES = 100
