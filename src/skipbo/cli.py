@@ -4,7 +4,9 @@
 engine through (notation.md, "Command line"): records in as JSON Lines, one
 JSON line out per record, exit 0 / 1 / 2. Their output is a contract, so every
 problem with the input is reported in that shape or as one line on standard
-error, never as a traceback. ``simulate`` lets bots play many rounds.
+error, never as a traceback. ``simulate`` lets bots play many rounds, ``bot``
+serves a built-in bot over the bot protocol, ``match`` referees protocol bots
+on duplicate deals and ``tournament`` rates bots in a round robin.
 
 The commands only read files and print; every rule decision is the core's
 (:func:`~skipbo.core.replay`, :meth:`~skipbo.core.Round.legal_moves`,
