@@ -9,6 +9,7 @@ pure function of its seed and its moves.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .deal import seeded_dealer, shuffled_deck
@@ -86,6 +87,33 @@ class Match:
         result = state.result
         if result is not None and result.winner is not None and result.points is not None:
             self.scores[self._side(result.winner)] += result.points
+
+    @classmethod
+    def restore(
+        cls,
+        rules: Rules,
+        seed: int | str,
+        target: int | None,
+        rounds: Sequence[Sequence[Move]],
+    ) -> Match:
+        """The match after ``rounds`` (each round's moves, in order), replayed.
+
+        This is how a table comes back after a restart: storage keeps only the
+        seed and the accepted moves, and the core replays them, so the restored
+        match is exactly the one that was lost. A round that is not the last must
+        be finished by its moves; every move is checked as if played now.
+        """
+        match = cls(rules, seed, target)
+        for index, moves in enumerate(rounds):
+            if index:
+                match.next_round()
+            for move in moves:
+                match.play(move)
+        return match
+
+    def history(self) -> list[list[Move]]:
+        """Every round's moves so far: what :meth:`restore` takes back."""
+        return [list(state.history) for state in self.rounds]
 
     def next_round(self) -> Round:
         """Deal the next round, the deal passing left; only after a round ended."""
