@@ -512,9 +512,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate(commands)
     _add_bot(commands)
     _add_match(commands)
+    from skipbo.server.command import add_serve_parser
     from skipbo.sim.tournament import add_tournament_parser
 
     add_tournament_parser(commands)
+    add_serve_parser(commands)
     return parser
 
 

@@ -1,0 +1,71 @@
+"""``skipbo serve``: run the game server on uvicorn.
+
+Wired into the ``skipbo`` command by :func:`add_serve_parser`; also runnable as
+``python -m skipbo.server.command`` (the server tests start it that way, so that
+they can kill it like a crash would).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+DEFAULT_DB = "sqlite:///skipbo.db"
+WS_MAX_SIZE = 64 * 1024
+"""Frames above this are cut off by the protocol layer; 4 KiB..64 KiB get an error message."""
+
+
+def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``serve`` to the ``skipbo`` subcommands; it runs :func:`run_serve_command`."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "serve",
+        help="run the game server (play in a browser, with friends and bots)",
+        description=(
+            "Run the Skip-Bo server: tables, bots and storage. Every accepted move is "
+            "stored before anyone sees it, and every table comes back after a restart."
+        ),
+    )
+    _add_arguments(parser)
+    parser.set_defaults(run=run_serve_command)
+    return parser
+
+
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default=DEFAULT_HOST, help=f"(default {DEFAULT_HOST})")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"(default {DEFAULT_PORT})")
+    parser.add_argument(
+        "--db", default=DEFAULT_DB, metavar="URL", help=f"the storage (default {DEFAULT_DB})"
+    )
+
+
+def run_serve_command(args: argparse.Namespace) -> int:
+    """Serve until interrupted; returns the exit status. A bad ``--db`` raises ValueError."""
+    import uvicorn
+
+    from .app import create_app
+    from .storage import SqliteStorage
+
+    storage = SqliteStorage(args.db)
+    app = create_app(storage)
+    print(f"skipbo: serving on http://{args.host}:{args.port}/ (storage {args.db})", flush=True)
+    try:
+        uvicorn.run(
+            app, host=args.host, port=args.port, ws_max_size=WS_MAX_SIZE, log_level="warning"
+        )
+    finally:
+        storage.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m skipbo.server.command [--host H] [--port P] [--db URL]``."""
+    parser = argparse.ArgumentParser(prog="skipbo serve")
+    _add_arguments(parser)
+    return run_serve_command(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,107 @@
+"""The wire schema: every message a client may send, checked before it is read.
+
+Anything that is not exactly one of these (too big, not JSON, an unknown type, an
+extra field, a wrong type) is refused with a short reason, so the handlers only
+ever see well-formed requests. The rate limit lives here too: it is part of what
+a client is allowed to send.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_MESSAGE_BYTES = 4096
+RATE_PER_SECOND = 20.0
+TOKEN_MAX = 128
+
+
+class MessageError(ValueError):
+    """A message refused before it reached a table; the text goes back to the client."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Hello(_Strict):
+    """Take a seat by its token, or watch (no token)."""
+
+    type: Literal["hello"]
+    token: Annotated[str, Field(min_length=1, max_length=TOKEN_MAX)] | None = None
+
+
+class MoveRequest(_Strict):
+    """Play a move, in notation.md's move notation."""
+
+    type: Literal["move"]
+    move: Annotated[str, Field(min_length=1, max_length=16)]
+
+
+class NextRequest(_Strict):
+    """Deal the next round, or play again once the match is over."""
+
+    type: Literal["next"]
+
+
+ClientMessage = Annotated[Hello | MoveRequest | NextRequest, Field(discriminator="type")]
+_CLIENT = TypeAdapter[Hello | MoveRequest | NextRequest](ClientMessage)
+
+
+def parse_client_message(raw: str | bytes | None) -> Hello | MoveRequest | NextRequest:
+    """The message in ``raw``; raises :class:`MessageError` saying what is wrong."""
+    if raw is None:
+        raise MessageError("empty message")
+    size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+    if size > MAX_MESSAGE_BYTES:
+        raise MessageError(f"message too large: {size} bytes (at most {MAX_MESSAGE_BYTES})")
+    try:
+        return _CLIENT.validate_json(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "message"
+        raise MessageError(f"malformed message: {where}: {first['msg']}") from None
+
+
+class RateLimiter:
+    """A token bucket: ``rate`` messages a second on average, bursts up to ``rate``."""
+
+    def __init__(self, rate: float = RATE_PER_SECOND) -> None:
+        self.rate = rate
+        self._tokens = rate
+        self._last = time.monotonic()
+
+    def allow(self) -> bool:
+        """Spend one message; False when the client sends too fast."""
+        now = time.monotonic()
+        self._tokens = min(self.rate, self._tokens + (now - self._last) * self.rate)
+        self._last = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+
+class CreateTableRequest(_Strict):
+    """``POST /api/tables``: the table's set-up, and optionally the creator's name."""
+
+    players: Annotated[int, Field(ge=2, le=6)] = 2
+    stock: Annotated[int, Field(ge=1, le=30)] | None = None
+    teams: bool = False
+    target: Annotated[int, Field(ge=1, le=10_000)] | None = None
+    seats: Annotated[list[Annotated[str, Field(max_length=32)]], Field(max_length=6)] | None = None
+    name: Annotated[str, Field(max_length=64)] | None = None
+
+
+class JoinRequest(_Strict):
+    """``POST /api/tables/{code}/join``."""
+
+    name: Annotated[str, Field(max_length=64)]
+
+
+class TokenRequest(_Strict):
+    """A request that only needs the seat's token."""
+
+    token: Annotated[str, Field(min_length=1, max_length=TOKEN_MAX)]

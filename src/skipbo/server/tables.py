@@ -1,0 +1,358 @@
+"""The authority over a table: who sits where, whose turn, and the moves.
+
+A :class:`Table` wraps core :class:`~skipbo.core.Match` objects (one per game
+played at the table) and adds what the rules do not know about: seats, tokens,
+the join code. It never decides a rule: legality and the player views come from
+the core. Every change is committed to :class:`~.storage.Storage` before the
+table changes in memory, so what callers are told has always been stored, and
+:meth:`TableRegistry.restore_all` rebuilds every table from the stored moves.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from skipbo.core import (
+    Match,
+    MoveSyntaxError,
+    Round,
+    format_move,
+    parse_move,
+    player_view,
+    record_json,
+)
+
+from .bots import BotTurn
+from .config import BOT_PREFIX, HUMAN, TableConfig, TableError
+from .storage import Storage, StoredTable, hash_token
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Join-code letters: no 0/O, 1/I/L to misread when a code is read out."""
+CODE_LENGTH = 6
+MAX_NAME = 24
+LAST_MOVES = 12
+OPEN = "open"
+
+
+def new_code() -> str:
+    """A random join code."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def clean_name(name: str) -> str:
+    """A nickname, trimmed; raises :class:`TableError` when empty, too long or odd."""
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
+        raise TableError(f"a name is 1..{MAX_NAME} printable characters")
+    return name
+
+
+@dataclass(slots=True)
+class Seat:
+    """Who sits at one seat: ``kind`` is ``"open"``, ``"human"`` or ``"bot:NAME"``."""
+
+    name: str
+    kind: str
+    token_hash: str | None = None
+
+    @property
+    def bot(self) -> str | None:
+        """The bot's name at a bot seat."""
+        return self.kind[len(BOT_PREFIX) :] if self.kind.startswith(BOT_PREFIX) else None
+
+    def public_json(self, index: int) -> dict[str, Any]:
+        """What everyone may know of the seat (never the token hash)."""
+        kind = "bot" if self.bot else self.kind
+        return {"seat": index, "name": self.name, "kind": kind, "bot": self.bot}
+
+
+class Table:
+    """One table: seats, the games played and the moves, all stored before shown."""
+
+    def __init__(
+        self, code: str, config: TableConfig, seed: int, storage: Storage, seats: list[Seat]
+    ) -> None:
+        self.code = code
+        self.config = config
+        self._seed = seed
+        self._storage = storage
+        self.seats = seats
+        self.games: list[Match] = []
+        self.log: list[list[tuple[int, str]]] = []
+        """Per round at the table (all games): ``(seat, move text)`` in order."""
+
+    # ------------------------------------------------------------ life cycle
+
+    @classmethod
+    def create(cls, code: str, config: TableConfig, storage: Storage) -> Table:
+        """A new table, stored; bot seats are filled at once."""
+        seed = secrets.randbits(63)
+        seats = [_initial_seat(kind) for kind in config.seats]
+        storage.create_table(code, json.dumps({"config": config.to_json(), "seed": seed}))
+        for index, seat in enumerate(seats):
+            storage.add_seat(code, index, None, seat.name, seat.kind)
+        table = cls(code, config, seed, storage, seats)
+        table._start_if_full()
+        return table
+
+    @classmethod
+    def restore(cls, stored: StoredTable, storage: Storage) -> Table:
+        """The table exactly as stored: the core replays every stored move."""
+        config = TableConfig.from_json(stored.config["config"])
+        seats = [Seat(s.name, s.kind, s.token_hash) for s in stored.seats]
+        table = cls(stored.table_id, config, int(stored.config["seed"]), storage, seats)
+        offset = 0
+        for game, count in enumerate(stored.status.get("rounds", [])):
+            logs = [
+                stored.moves[i] if i < len(stored.moves) else []
+                for i in range(offset, offset + count)
+            ]
+            rounds = [[parse_move(text) for _, text in log] for log in logs]
+            rules, target = config.rules, config.target
+            table.games.append(Match.restore(rules, table._game_seed(game), target, rounds))
+            table.log.extend(list(log) for log in logs)
+            offset += count
+        return table
+
+    def _game_seed(self, game: int) -> str:
+        return f"{self._seed}" if game == 0 else f"{self._seed}/game{game}"
+
+    def _save_status(self, rounds: list[int]) -> None:
+        self._storage.set_status(self.code, json.dumps({"rounds": rounds}))
+
+    def _start_if_full(self) -> None:
+        if not self.started and all(seat.kind != OPEN for seat in self.seats):
+            self._new_game()
+
+    def _new_game(self) -> None:
+        self._save_status([len(m.rounds) for m in self.games] + [1])
+        self.games.append(
+            Match(self.config.rules, self._game_seed(len(self.games)), self.config.target)
+        )
+        self.log.append([])
+
+    @property
+    def started(self) -> bool:
+        """True once every seat was filled and the first round dealt."""
+        return bool(self.games)
+
+    @property
+    def match(self) -> Match:
+        """The game being played (the last one)."""
+        if not self.games:
+            raise TableError("the game has not started: seats are still open")
+        return self.games[-1]
+
+    @property
+    def round_index(self) -> int:
+        """The running round's index among all rounds played at this table."""
+        return len(self.log) - 1
+
+    # ----------------------------------------------------------------- seats
+
+    def join(self, name: str) -> tuple[int, str]:
+        """Take the first open seat; returns the seat and its secret token."""
+        name = clean_name(name)
+        free = [i for i, seat in enumerate(self.seats) if seat.kind == OPEN]
+        if not free:
+            raise TableError("the table is full")
+        token = secrets.token_urlsafe(24)
+        seat = Seat(name, HUMAN, hash_token(token))
+        self._storage.update_seat(self.code, free[0], seat.token_hash, seat.name, seat.kind)
+        self.seats[free[0]] = seat
+        self._start_if_full()
+        return free[0], token
+
+    def leave(self, token: str) -> int:
+        """Give a seat back before the start; returns the seat."""
+        seat = self.authenticate(token)
+        if self.started:
+            raise TableError("the game has started: a seat can no longer be left")
+        self._storage.update_seat(self.code, seat, None, OPEN, OPEN)
+        self.seats[seat] = Seat(OPEN, OPEN)
+        return seat
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat ``token`` opens, or None; compares hashes in constant time."""
+        digest = hash_token(token)
+        found = None
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash is not None and hmac.compare_digest(digest, seat.token_hash):
+                found = index
+        return found
+
+    def authenticate(self, token: str) -> int:
+        """The seat of ``token``; raises :class:`TableError` for a wrong one."""
+        seat = self.seat_of(token)
+        if seat is None:
+            raise TableError("wrong token")
+        return seat
+
+    # ----------------------------------------------------------------- moves
+
+    def play(self, seat: int, token: str, move_text: str) -> None:
+        """Play ``move_text`` for ``seat``, whose ``token`` must match; stored first."""
+        if self.seat_of(token) != seat:
+            raise TableError("wrong token for this seat")
+        self._apply(seat, move_text)
+
+    def play_bot(self, turn: BotTurn, move_text: str) -> None:
+        """Play a bot's answer, unless the position it answered has moved on."""
+        if (turn.round_index, turn.move_index) != self._position():
+            raise TableError("the bot answered a position that is gone")
+        if self.seats[turn.seat].bot is None:
+            raise TableError(f"seat {turn.seat} is not a bot")
+        self._apply(turn.seat, move_text)
+
+    def _position(self) -> tuple[int, int]:
+        return self.round_index, len(self.match.round.history)
+
+    def _apply(self, seat: int, move_text: str) -> None:
+        state = self.match.round
+        if state.over:
+            raise TableError("the round is over")
+        if seat != state.to_move:
+            raise TableError(f"not your turn: seat {state.to_move} is to move")
+        try:
+            move = parse_move(move_text)
+        except MoveSyntaxError as exc:
+            raise TableError(str(exc)) from None
+        reason = state.why_illegal(move)
+        if reason is not None:
+            raise TableError(f"{move_text}: {reason}")
+        round_index, move_index = self._position()
+        self._storage.append_move(self.code, round_index, move_index, seat, move_text)
+        self.match.play(move)
+        self.log[-1].append((seat, move_text))
+
+    def advance(self, token: str) -> None:
+        """Deal the next round, or start a new game once the match is over."""
+        self.authenticate(token)
+        match = self.match
+        if not match.round.over:
+            raise TableError("the round is not over yet")
+        if match.over:
+            self._new_game()
+            return
+        self._save_status([len(m.rounds) for m in self.games[:-1]] + [len(match.rounds) + 1])
+        match.next_round()
+        self.log.append([])
+
+    def bot_turn(self) -> BotTurn | None:
+        """The decision a bot seat owes now, if the seat to move is a bot."""
+        if not self.started or self.match.round.over:
+            return None
+        state = self.match.round
+        bot = self.seats[state.to_move].bot
+        if bot is None:
+            return None
+        round_index, move_index = self._position()
+        return BotTurn(
+            code=self.code,
+            seat=state.to_move,
+            bot=bot,
+            seed=f"{self.code}/{state.to_move}/{round_index}/{move_index}",
+            round_index=round_index,
+            move_index=move_index,
+            view=player_view(state, state.to_move).to_json(),
+            legal=tuple(_texts(state)),
+        )
+
+    # ----------------------------------------------------------------- views
+
+    def view_for(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see: the core's view plus the table."""
+        out: dict[str, Any] = {
+            "code": self.code,
+            "seat": seat,
+            "seats": [s.public_json(i) for i, s in enumerate(self.seats)],
+            "config": self.config.to_json(),
+            "phase": self._phase(),
+        }
+        if self.started:
+            out.update(self._game_json(seat))
+        return out
+
+    def _phase(self) -> str:
+        if not self.started:
+            return "lobby"
+        if self.match.over:
+            return "match_over"
+        return "round_over" if self.match.round.over else "playing"
+
+    def _game_json(self, seat: int | None) -> dict[str, Any]:
+        match, state = self.match, self.match.round
+        result = state.result
+        return {
+            "game": len(self.games) - 1,
+            "round": len(match.rounds) - 1,
+            "round_index": self.round_index,
+            "dealer": state.dealer,
+            "to_move": state.to_move,
+            "scores": list(match.scores),
+            "match_winner": match.winner if match.over else None,
+            "result": None if result is None else result.to_json(),
+            "last_moves": [{"seat": s, "move": m} for s, m in self.log[-1][-LAST_MOVES:]],
+            "legal": _texts(state) if seat == state.to_move and not state.over else [],
+            "view": player_view(state, seat).to_json(),
+        }
+
+    def rounds(self) -> list[Round]:
+        """Every round dealt at this table, in order (all games)."""
+        return [state for match in self.games for state in match.rounds]
+
+    def record(self, round_index: int) -> dict[str, Any]:
+        """The ``skipbo-record/1`` of a finished round (a running one would show the deck)."""
+        rounds = self.rounds()
+        if not 0 <= round_index < len(rounds):
+            raise TableError(f"no round {round_index} at this table")
+        state = rounds[round_index]
+        if not state.over:
+            raise TableError("a round's record is available once the round is over")
+        return record_json(state, [seat.name for seat in self.seats])
+
+
+def _texts(state: Round) -> list[str]:
+    return [format_move(move) for move in state.legal_moves()]
+
+
+def _initial_seat(kind: str) -> Seat:
+    if kind == HUMAN:
+        return Seat(OPEN, OPEN)
+    return Seat(kind, kind)
+
+
+class TableRegistry:
+    """All tables of a server, by join code."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.tables: dict[str, Table] = {}
+
+    def create(self, config: TableConfig) -> Table:
+        """A new table with a fresh, unused join code."""
+        code = new_code()
+        while code in self.tables:
+            code = new_code()
+        table = Table.create(code, config, self.storage)
+        self.tables[code] = table
+        return table
+
+    def get(self, code: str) -> Table:
+        """The table of a join code (case-insensitive); :class:`TableError` if none."""
+        table = self.tables.get(code.strip().upper())
+        if table is None:
+            raise TableError("no table with this code")
+        return table
+
+    @classmethod
+    def restore_all(cls, storage: Storage) -> TableRegistry:
+        """Every stored table, rebuilt by replaying its moves through the core."""
+        registry = cls(storage)
+        for stored in storage.load_tables():
+            registry.tables[stored.table_id] = Table.restore(stored, storage)
+        return registry
