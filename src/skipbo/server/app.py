@@ -12,10 +12,12 @@ import logging
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from skipbo.bots import bot_names
@@ -37,13 +39,8 @@ from .tables import Table, TableRegistry
 
 log = logging.getLogger(__name__)
 
-PLACEHOLDER = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Skip-Bo</title></head>
-<body><h1>Skip-Bo server</h1>
-<p>The server is running. The table page comes next; for now the game is played
-through the JSON API under <code>/api</code> and the WebSocket <code>/ws/CODE</code>.</p>
-</body></html>
-"""
+STATIC = Path(__file__).parent / "static"
+"""The table page: plain HTML, CSS and JavaScript, no build step."""
 
 
 def create_app(
@@ -82,9 +79,11 @@ def _add_http_routes(app: FastAPI, registry: TableRegistry, hub: Hub) -> None:
         status = 404 if str(exc) == "no table with this code" else 400
         return JSONResponse({"error": str(exc)}, status_code=status)
 
-    @app.get("/", response_class=HTMLResponse)
-    async def home() -> str:
-        return PLACEHOLDER
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/")
+    async def home() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
