@@ -7,6 +7,7 @@ a machine without a browser stays green. Screenshots go to ``artifacts/``.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,6 +40,10 @@ MY_TURN_OR_OVER = (
     "document.body.dataset.phase !== undefined && document.body.dataset.phase !== 'lobby'"
     " && (document.body.dataset.phase !== 'playing' || document.body.dataset.myTurn === 'true')"
 )
+
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "spec_examples.jsonl"
+PLAYING_FACES = {"1": "A", "11": "J", "12": "Q", "SB": "K/🃏"}
 
 
 @pytest.fixture
@@ -136,6 +141,15 @@ def test_a_round_is_played_by_clicks_to_the_end(page: tuple[str, Any]) -> None:
     assert tab.get_by_test_id("next").is_visible()
     assert moves > 0
     shoot(tab, "result")
+    # the finished round replays from the server, one public view per step
+    tab.get_by_test_id("replay-link").click()
+    tab.get_by_test_id("replay-load").click()
+    tab.get_by_test_id("replay-board").wait_for(state="visible")
+    assert tab.get_by_test_id("replay-step").inner_text().startswith("Step 0 / ")
+    tab.keyboard.press("End")
+    assert text.startswith(tab.get_by_test_id("replay-result").inner_text())
+    tab.get_by_test_id("replay-back").click()
+    tab.get_by_test_id("result").wait_for(state="visible")
 
 
 def test_a_reload_sits_down_at_the_same_seat(page: tuple[str, Any]) -> None:
@@ -161,3 +175,195 @@ def test_a_reload_sits_down_at_the_same_seat(page: tuple[str, Any]) -> None:
     tab.goto(base + "/")
     tab.wait_for_selector("body[data-ready=true]")
     tab.screenshot(path=str(ARTIFACTS / "lobby-phone.png"), full_page=True)
+
+
+def test_language_and_face_style_switch_and_are_remembered(page: tuple[str, Any]) -> None:
+    base, tab = page
+    create_table_against_bot(base, tab)
+    assert tab.locator("body").inner_text().count("Draw pile") == 1
+    tab.get_by_test_id("language").select_option("fr")
+    body = tab.locator("body").inner_text()
+    assert "Pioche" in body and "Derniers coups" in body and "Draw pile" not in body
+    assert "(vous)" in tab.get_by_test_id("my-name").inner_text()
+    tab.get_by_test_id("language").select_option("de")
+    assert "Nachziehstapel" in tab.locator("body").inner_text()
+    tab.get_by_test_id("language").select_option("nl")
+    assert "Trekstapel" in tab.locator("body").inner_text()
+    # playing-card faces: display only, the notation stays in data-card
+    tab.get_by_test_id("faces").select_option("cards")
+    cards = tab.locator(".card[data-card]")
+    assert cards.count() > 5
+    for i in range(cards.count()):
+        value = cards.nth(i).get_attribute("data-card")
+        assert cards.nth(i).inner_text() == PLAYING_FACES.get(value, value)
+    tab.reload()
+    tab.wait_for_function(MY_TURN_OR_OVER)
+    assert "Trekstapel" in tab.locator("body").inner_text()
+    texts = set(tab.get_by_test_id("hand-card").all_inner_texts())
+    assert not texts & {"1", "11", "12", "SB"}
+    shoot(tab, "faces-cards-nl")
+    tab.get_by_test_id("language").select_option("en")
+    tab.get_by_test_id("faces").select_option("numbers")
+
+
+def test_a_move_by_keyboard_only(page: tuple[str, Any]) -> None:
+    base, tab = page
+    create_table_against_bot(base, tab)
+    # Tab to the first card that may be picked
+    for _ in range(60):
+        tab.keyboard.press("Tab")
+        if tab.evaluate("document.activeElement.dataset.selectable === 'true'"):
+            break
+    else:
+        raise AssertionError("Tab never reached a selectable card")
+    tab.keyboard.press("Enter")
+    assert tab.locator("[data-selected=true]").count() == 1
+    assert tab.evaluate("document.activeElement.dataset.lit === 'true'")  # focus on a target
+    tab.keyboard.press("Escape")
+    assert tab.locator("[data-lit=true]").count() == 0
+    # pick, by keyboard, a source with a building pile to go to if there is one
+    sources = tab.locator("[data-selectable=true]")
+    build = False
+    for i in range(sources.count()):
+        sources.nth(i).focus()
+        tab.keyboard.press("Space")
+        if tab.locator("[data-testid^=build-][data-lit=true]").count():
+            build = True
+            break
+        tab.keyboard.press("Escape")
+    if not build:
+        tab.locator("[data-selectable=true]").first.focus()
+        tab.keyboard.press("Enter")
+    for _ in range(60):  # arrows walk the focusable cards and piles
+        lit = "document.activeElement.dataset.lit === 'true'"
+        if tab.evaluate(lit) and (
+            not build
+            or tab.evaluate(f"{lit} && document.activeElement.dataset.testid.startsWith('build-')")
+        ):
+            break
+        tab.keyboard.press("ArrowRight")
+    source = tab.locator("[data-selected=true]").first.get_attribute("data-key").split(">")[0]
+    target = tab.evaluate("document.activeElement.dataset.target")
+    before = state_count(tab)
+    tab.keyboard.press("Enter")
+    tab.wait_for_function(f"Number(document.body.dataset.stateCount) > {before}")
+    if build:  # a play on a building pile leaves the turn with ann: her move is listed last
+        last = tab.get_by_test_id("last-moves").locator("li").last
+        assert last.get_attribute("data-move") == f"{source}-{target}"
+        assert last.inner_text().startswith("ann: ") and "→" in last.inner_text()
+    else:
+        assert tab.locator("[data-selected=true]").count() == 0
+
+
+def test_a_move_by_drag_and_drop(page: tuple[str, Any]) -> None:
+    base, tab = page
+    create_table_against_bot(base, tab)
+    source = tab.locator("[data-testid=hand-card][data-selectable=true]").first
+    before = state_count(tab)
+    source.drag_to(tab.get_by_test_id("own-discard-1"))
+    tab.wait_for_function(f"Number(document.body.dataset.stateCount) > {before}")
+    assert tab.get_by_test_id("last-moves").locator("li[data-move$='-D1']").count() >= 1
+
+
+def test_two_browsers_join_by_link_and_each_sees_only_its_hand(tmp_path: Path) -> None:
+    with thread_server(tmp_path / "two.db") as (base, app), sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            ann = browser.new_context(viewport=DESKTOP).new_page()
+            bob = browser.new_context(viewport=PHONE).new_page()
+            for tab in (ann, bob):
+                tab.set_default_timeout(TIMEOUT_MS)
+            ann.goto(base + "/")
+            ann.wait_for_selector("body[data-ready=true]")
+            ann.get_by_test_id("nickname").fill("ann")
+            ann.get_by_test_id("stock").fill("3")
+            ann.get_by_test_id("create").click()
+            ann.get_by_test_id("share-link").wait_for()
+            ann.wait_for_function("document.body.dataset.phase === 'lobby'")
+            link = ann.get_by_test_id("share-link").get_attribute("href")
+            code = ann.get_by_test_id("table-code").inner_text()
+            bob.goto(base + "/")
+            bob.wait_for_selector("body[data-ready=true]")
+            bob.get_by_test_id("nickname").fill("bob")
+            bob.goto(link)
+            for tab in (ann, bob):
+                tab.wait_for_function("document.body.dataset.phase === 'playing'")
+            state = app.state.registry.get(code).match.round
+            hands = [
+                sorted(str(c) if c != 13 else "SB" for c in state.hand_cards(s)) for s in (0, 1)
+            ]
+            for seat, tab in enumerate((ann, bob)):
+                shown = hand_of(tab)
+                other = hand_of((bob, ann)[seat])
+                assert shown == sorted(names_of(state.hand_cards(seat)))
+                assert tab.get_by_test_id("hand-card").count() == len(hands[seat])
+                assert tab.get_by_test_id("my-name").inner_text().startswith(("ann", "bob")[seat])
+                if hands[0] != hands[1]:
+                    assert shown != other
+            # both play: whoever is to move makes a move by clicks, four times
+            for _ in range(4):
+                to_move = app.state.registry.get(code).match.round.to_move
+                tab = (ann, bob)[to_move]
+                tab.wait_for_function(MY_TURN_OR_OVER)
+                if tab.evaluate("document.body.dataset.phase") != "playing":
+                    break
+                before = state_count(tab)
+                play_one_move(tab)
+                tab.wait_for_function(f"Number(document.body.dataset.stateCount) > {before}")
+                state = app.state.registry.get(code).match.round
+                for seat, other_tab in enumerate((ann, bob)):
+                    expected = sorted(names_of(state.hand_cards(seat)))
+                    other_tab.wait_for_function(
+                        "n => document.querySelectorAll('[data-testid=hand-card]').length === n",
+                        arg=len(expected),
+                    )
+            shoot(bob, "two-players-bob")
+        finally:
+            browser.close()
+
+
+def names_of(cards: Any) -> list[str]:
+    from skipbo.core import card_name
+
+    return [card_name(c) for c in cards]
+
+
+def test_replay_page_steps_through_an_uploaded_record(
+    page: tuple[str, Any], tmp_path: Path
+) -> None:
+    base, tab = page
+    record = json.loads(GOLDEN.read_text().splitlines()[0])
+    upload = tmp_path / "round.jsonl"
+    upload.write_text(json.dumps(record) + "\n")
+    tab.goto(base + "/#replay")
+    tab.wait_for_selector("body[data-ready=true]")
+    tab.get_by_test_id("replay").wait_for(state="visible")
+    tab.get_by_test_id("replay-file").set_input_files(str(upload))
+    tab.get_by_test_id("replay-board").wait_for(state="visible")
+    total = len(record["moves"])
+    assert tab.get_by_test_id("replay-step").inner_text() == f"Step 0 / {total}"
+    tab.get_by_test_id("replay-next").click()
+    assert tab.get_by_test_id("replay-move").get_attribute("data-move") == record["moves"][0]
+    tab.locator("body").press("ArrowRight")
+    assert tab.get_by_test_id("replay-step").inner_text() == f"Step 2 / {total}"
+    assert tab.get_by_test_id("replay-move").get_attribute("data-move") == record["moves"][1]
+    tab.locator("body").press("ArrowLeft")
+    assert tab.get_by_test_id("replay-step").inner_text() == f"Step 1 / {total}"
+    for _ in range(20):
+        tab.locator("body").press("ArrowRight")
+    assert tab.get_by_test_id("replay-move").inner_text().startswith(record["names"][0][:3])
+    assert (
+        tab.get_by_test_id("replay-players").locator(".player").count()
+        == record["rules"]["players"]
+    )
+    shoot(tab, "replay")
+    tab.get_by_test_id("language").select_option("fr")
+    assert "Étape 21" in tab.get_by_test_id("replay-step").inner_text()
+    shoot(tab, "replay-fr")
+    # a bad upload gets the server's error, shown as text
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "skipbo-record/1"}')
+    tab.get_by_test_id("replay-file").set_input_files(str(bad))
+    tab.get_by_test_id("error").wait_for(state="visible")
+    assert "bad record" in tab.get_by_test_id("error").inner_text()
+    tab.get_by_test_id("language").select_option("en")

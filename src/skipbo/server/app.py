@@ -34,6 +34,7 @@ from .messages import (
     TokenRequest,
     parse_client_message,
 )
+from .replay import add_replay_routes
 from .storage import Storage
 from .tables import Table, TableRegistry
 
@@ -70,6 +71,7 @@ def create_app(
     app.state.hub = hub
     _add_http_routes(app, registry, hub)
     _add_websocket_route(app, registry, hub)
+    add_replay_routes(app, registry)
     return app
 
 
@@ -184,7 +186,7 @@ async def _handle(conn: Connection, table: Table, hub: Hub, raw: str | bytes | N
     if conn.token is None or conn.seat is None:
         raise TableError("a spectator cannot act")
     if isinstance(request, MoveRequest):
-        table.play(conn.seat, conn.token, request.move)
+        await table.play_async(conn.seat, conn.token, request.move)
     else:
-        table.advance(conn.token)
+        await table.advance_async(conn.token)
     await hub.changed(table)

@@ -5,7 +5,8 @@
 // played comes only from the "legal" list the server sends to the seat to move,
 // and the page only shows the view it is sent and sends the move that is clicked.
 // Every text from the server goes into the DOM through textContent, never
-// innerHTML, so a nickname can never become markup.
+// innerHTML, so a nickname can never become markup. Every text of our own comes
+// from t() (i18n.js), in the chosen language.
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,6 +19,8 @@ let retryDelay = 500; // grows up to 5 s while the server is unreachable
 let table = null; // the last table view the server sent
 let selected = null; // the chosen source ("H7", "S", "D2", "pS", "pD1") or null
 let stateCount = 0; // state messages received; tests wait for it to change
+let dragSource = null; // the source being dragged, while a drag lasts
+let faces = localStorage.getItem("skipbo.faces") === "cards" ? "cards" : "numbers";
 
 // A seat's token is its only key, kept per table so a reload sits down again.
 const seatKey = (code) => `skipbo.seat.${code}`;
@@ -61,8 +64,8 @@ async function api(method, path, body) {
 
 function seatName(seat) {
   const info = table?.seats?.[seat];
-  if (!info) return `seat ${seat + 1}`;
-  return info.kind === "open" ? "(open seat)" : info.name;
+  if (!info) return t("seatN", { n: seat + 1 });
+  return info.kind === "open" ? t("openSeatName") : info.name;
 }
 
 // ------------------------------------------------------------------ lobby
@@ -72,11 +75,11 @@ function renderSeatChoices() {
   const list = $("seats");
   const players = Number($("players").value);
   const kept = [...list.querySelectorAll("select")].map((s) => s.value);
-  list.replaceChildren(el("li", {}, "You"));
+  list.replaceChildren(el("li", {}, t("you")));
   for (let seat = 1; seat < players; seat++) {
     const select = el("select", { "data-testid": `seat-kind-${seat}` });
-    select.append(el("option", { value: "human" }, "open for a person"));
-    for (const bot of bots) select.append(el("option", { value: `bot:${bot}` }, `bot: ${bot}`));
+    select.append(el("option", { value: "human" }, t("openSeat")));
+    for (const bot of bots) select.append(el("option", { value: `bot:${bot}` }, t("botSeat", { bot })));
     if (kept[seat - 1]) select.value = kept[seat - 1];
     const row = el("li");
     row.append(select);
@@ -86,7 +89,7 @@ function renderSeatChoices() {
 
 function nickname() {
   const name = $("nickname").value.trim();
-  if (!name) throw new Error("Please enter your name first.");
+  if (!name) throw new Error(t("needName"));
   localStorage.setItem("skipbo.name", name);
   return name;
 }
@@ -112,7 +115,7 @@ async function createTable() {
 
 async function joinTable(code) {
   code = code.trim().toUpperCase();
-  if (!code) throw new Error("Please enter a table code.");
+  if (!code) throw new Error(t("needCode"));
   const joined = await api("POST", `/api/tables/${encodeURIComponent(code)}/join`, {
     name: nickname(),
   });
@@ -139,8 +142,7 @@ function enterTable(code, token, seat) {
   table = null;
   selected = null;
   if (location.hash !== `#${code}`) history.replaceState(null, "", `#${code}`);
-  $("lobby").hidden = true;
-  $("table").hidden = false;
+  showPage("table");
   connect();
 }
 
@@ -149,8 +151,7 @@ function leaveTable() {
   if (socket) socket.close();
   socket = null;
   history.replaceState(null, "", location.pathname);
-  $("table").hidden = true;
-  $("lobby").hidden = false;
+  showPage("lobby");
 }
 
 function connect() {
@@ -159,7 +160,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(at.code)}`);
   socket = ws;
-  $("conn").textContent = "connecting…";
+  $("conn").textContent = t("connecting");
   ws.onopen = () => {
     retryDelay = 500;
     $("conn").textContent = "";
@@ -182,13 +183,13 @@ function connect() {
   ws.onclose = (event) => {
     if (socket !== ws || current !== at) return; // left on purpose
     if (event.code === 4404) {
-      showError("There is no table with this code.");
+      showError(t("noTable"));
       localStorage.removeItem(seatKey(at.code));
       leaveTable();
       return;
     }
     // the server restarted or the network dropped: the token sits us down again
-    $("conn").textContent = "reconnecting…";
+    $("conn").textContent = t("reconnecting");
     setTimeout(connect, retryDelay);
     retryDelay = Math.min(retryDelay * 2, 5000);
   };
@@ -197,6 +198,13 @@ function connect() {
 function send(message) {
   showError("");
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+// ------------------------------------------------------------------ pages
+
+// The three pages share one document; only one shows at a time.
+function showPage(name) {
+  for (const page of ["lobby", "table", "replay"]) $(page).hidden = page !== name;
 }
 
 // ------------------------------------------------------------------ choosing a move
@@ -210,42 +218,157 @@ function sources() {
   return new Set(legal().filter((m) => m.includes("-")).map((m) => m.split("-")[0]));
 }
 
-function targets() {
-  if (!selected) return new Set();
-  const prefix = `${selected}-`;
+// The targets the server lists for one source (the picked card, or a dragged one).
+function targetsOf(source) {
+  if (!source) return new Set();
+  const prefix = `${source}-`;
   return new Set(legal().filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length)));
 }
 
-// One click handler for every card and pile: play onto a lit target, else select.
+function targets() {
+  return targetsOf(selected);
+}
+
+// After a render, focus goes back where it was ("S>", "B2>B2"...) or to the first lit target.
+let focusKey = null;
+
+// One handler for every card and pile (click, Enter, Space): play onto a lit target, else select.
 function clicked(source, target) {
   if (selected && target && targets().has(target)) {
     send({ type: "move", move: `${selected}-${target}` });
     selected = null;
+    focusKey = null;
     render();
     return;
   }
   if (source && sources().has(source)) {
     selected = selected === source ? null : source;
+    focusKey = selected ? "lit" : `${source}>`;
     render();
   }
 }
 
-// Marks an element selectable / selected / lit and makes it clickable.
+// Drag and drop: a selectable card dragged onto a lit target plays the same move.
+function startDrag(event, source) {
+  dragSource = source;
+  event.dataTransfer.setData("text/plain", source);
+  event.dataTransfer.effectAllowed = "move";
+  const lit = targetsOf(source);
+  for (const node of document.querySelectorAll("#table [data-target]")) {
+    if (lit.has(node.dataset.target)) node.dataset.lit = "true";
+  }
+}
+
+function dropOn(event, target) {
+  if (!dragSource || !targetsOf(dragSource).has(target)) return;
+  event.preventDefault();
+  event.stopPropagation();
+  const move = `${dragSource}-${target}`;
+  dragSource = null;
+  selected = null;
+  send({ type: "move", move });
+  render();
+}
+
+// Marks an element selectable / selected / lit and makes it clickable, focusable,
+// draggable (a source) or a drop target.
 function interactive(node, source, target) {
   const canSelect = source !== null && sources().has(source);
   const lit = target !== null && targets().has(target);
   if (canSelect) node.dataset.selectable = "true";
   if (source !== null && source === selected) node.dataset.selected = "true";
   if (lit) node.dataset.lit = "true";
+  if (target !== null) {
+    node.dataset.target = target;
+    node.addEventListener("dragover", (event) => {
+      if (dragSource && targetsOf(dragSource).has(target)) event.preventDefault();
+    });
+    node.addEventListener("drop", (event) => dropOn(event, target));
+  }
+  if (canSelect) {
+    node.draggable = true;
+    node.addEventListener("dragstart", (event) => startDrag(event, source));
+    node.addEventListener("dragend", () => {
+      dragSource = null;
+      if (table) render();
+    });
+  }
   if (canSelect || lit) {
     node.tabIndex = 0;
     node.setAttribute("role", "button");
+    node.dataset.key = `${canSelect ? source : ""}>${lit ? target : ""}`;
+    const act = () => clicked(canSelect ? source : null, lit ? target : null);
     node.addEventListener("click", (event) => {
       event.stopPropagation();
-      clicked(canSelect ? source : null, lit ? target : null);
+      act();
+    });
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        event.stopPropagation();
+        act();
+      }
     });
   }
   return node;
+}
+
+function restoreFocus() {
+  if (!focusKey) return;
+  const box = $("table");
+  const node =
+    focusKey === "lit"
+      ? box.querySelector("[data-lit=true][tabindex='0']")
+      : [...box.querySelectorAll("[data-key]")].find((n) => n.dataset.key === focusKey);
+  if (node) node.focus();
+  focusKey = null;
+}
+
+// Arrow keys walk the focusable cards of the table in page order; Escape cancels a pick.
+function tableKeys(event) {
+  if ($("table").hidden) return;
+  if (event.key === "Escape" && selected) {
+    selected = null;
+    focusKey = null;
+    render();
+    return;
+  }
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  if (!step) return;
+  const nodes = [...$("table").querySelectorAll("[tabindex='0']")];
+  if (!nodes.length) return;
+  event.preventDefault();
+  const at = nodes.indexOf(document.activeElement);
+  const next = at < 0 ? 0 : (at + step + nodes.length) % nodes.length;
+  nodes[next].focus();
+}
+
+// ------------------------------------------------------------------ words
+
+// A card's face: the notation's number, or a playing card (rules §1: Ace..Queen
+// are 1..12, Kings and Jokers are the wild SB). Display only; moves keep notation.
+const PLAYING = { 1: "A", 11: "J", 12: "Q", SB: "K/🃏" };
+
+function face(value) {
+  return faces === "cards" ? PLAYING[value] ?? String(value) : String(value);
+}
+
+// One side of a move in words, read from its notation: "D3" -> "discard pile 3".
+function pileWords(code) {
+  if (code === "S") return t("stock");
+  if (code === "pS") return t("partnerStock");
+  if (code.startsWith("pD")) return `${t("partnerDiscard")} ${code.slice(2)}`;
+  if (code.startsWith("D")) return `${t("discard")} ${code.slice(1)}`;
+  if (code.startsWith("B")) return `${t("build")} ${code.slice(1)}`;
+  if (code.startsWith("H")) return `${t("hand")} ${face(code.slice(1))}`;
+  return code;
+}
+
+// "H7-B2" -> "hand 7 → building pile 2"; only splits the string, knows no rule.
+function moveWords(move) {
+  if (move === "end") return t("moveEnd");
+  const [source, target] = move.split("-");
+  return `${pileWords(source)} → ${pileWords(target ?? "")}`;
 }
 
 // ------------------------------------------------------------------ drawing the table
@@ -254,7 +377,7 @@ function interactive(node, source, target) {
 function card(value, attrs = {}) {
   const n = Number(value);
   const band = value === "SB" ? "sb" : n <= 4 ? "low" : n <= 8 ? "mid" : "high";
-  return el("div", { class: `card ${band}`, "data-card": value, ...attrs }, value);
+  return el("div", { class: `card ${band}`, "data-card": value, ...attrs }, face(value));
 }
 
 function emptySlot(attrs = {}, label = "") {
@@ -267,6 +390,7 @@ function discardPile(cards, index, own, partner) {
     class: "pile fan",
     "data-testid": own ? `own-discard-${index}` : null,
     "data-count": String(cards.length),
+    title: `${t("discard")} ${index}`,
   });
   if (own) interactive(pile, null, `D${index}`);
   if (!cards.length) pile.append(emptySlot({}, `D${index}`));
@@ -284,42 +408,49 @@ function discardPile(cards, index, own, partner) {
 }
 
 function stock(player, testid, source) {
-  const box = el("div", { class: "stock" });
+  const box = el("div", { class: "stock", title: t("stock") });
   const top = player.stock_top
     ? card(player.stock_top, { "data-testid": testid })
     : emptySlot({ "data-testid": testid }, "—");
   if (source && player.stock_top) interactive(top, source, null);
-  box.append(top, el("span", { class: "count", "data-testid": `${testid}-count` }, `stock ${player.stock}`));
+  const count = t("stockCount", { n: player.stock });
+  box.append(top, el("span", { class: "count", "data-testid": `${testid}-count` }, count));
   return box;
 }
 
-function playerArea(view, seat, partnerSeat) {
+// One other player's piles; nameOf turns a seat into a name (table or replay).
+function playerArea(view, seat, partnerSeat, nameOf = seatName, testid = `player-${seat}`) {
   const player = view.players[seat];
   const partner = seat === partnerSeat;
   const area = el("div", {
     class: `player${seat === view.to_move ? " to-move" : ""}`,
-    "data-testid": `player-${seat}`,
+    "data-testid": testid,
   });
-  const title = `${seatName(seat)}${partner ? " (partner)" : ""} · hand ${player.hand}`;
-  area.append(el("h3", {}, title));
+  const who = partner ? `${nameOf(seat)} (${t("partner")})` : nameOf(seat);
+  area.append(el("h3", {}, `${who} · ${t("handCount", { n: player.hand })}`));
   const row = el("div", { class: "piles" });
-  row.append(stock(player, `stock-${seat}`, partner ? "pS" : null));
+  row.append(stock(player, testid === `player-${seat}` ? `stock-${seat}` : `${testid}-stock`, partner ? "pS" : null));
   player.discards.forEach((cards, i) => row.append(discardPile(cards, i + 1, false, partner)));
   area.append(row);
   return area;
 }
 
-function renderBuild(view) {
-  const box = $("build");
+// The four building piles; on the table they are targets, in a replay only shown.
+function renderBuild(box, view, testPrefix, targetsToo) {
   box.replaceChildren();
   view.build.forEach((value, i) => {
     const cards = view.build_piles?.[i] ?? [];
     const top = cards[cards.length - 1];
-    const slot = el("div", { class: "slot", "data-testid": `build-${i + 1}`, "data-value": String(value) });
-    interactive(slot, null, `B${i + 1}`);
+    const slot = el("div", {
+      class: "slot",
+      "data-testid": `${testPrefix}${i + 1}`,
+      "data-value": String(value),
+      title: `${t("build")} ${i + 1}`,
+    });
+    if (targetsToo) interactive(slot, null, `B${i + 1}`);
     // the number a pile counts matters, not the card on top (an SB takes its value)
-    const face = value ? card(String(value)) : emptySlot();
-    slot.append(face, el("span", { class: "count" }, top === "SB" ? `B${i + 1} · SB` : `B${i + 1}`));
+    const faceNode = value ? card(String(value)) : emptySlot();
+    slot.append(faceNode, el("span", { class: "count" }, top === "SB" ? `B${i + 1} · SB` : `B${i + 1}`));
     box.append(slot);
   });
 }
@@ -328,39 +459,37 @@ function renderMe(view, seat) {
   const box = $("me");
   box.replaceChildren();
   if (seat === null) {
-    box.append(el("p", { class: "status" }, "You are watching."));
+    box.append(el("p", { class: "status" }, t("watching")));
     return;
   }
   const player = view.players[seat];
-  box.append(el("h3", { "data-testid": "my-name" }, `${seatName(seat)} (you)`));
+  box.append(el("h3", { "data-testid": "my-name" }, t("youSuffix", { name: seatName(seat) })));
   const row = el("div", { class: "piles" });
   row.append(stock(player, "own-stock", "S"));
   player.discards.forEach((cards, i) => row.append(discardPile(cards, i + 1, true, false)));
   box.append(row);
   // the hand is shown sorted; the order carries no meaning (notation.md)
   const order = (c) => (c === "SB" ? 13 : Number(c));
-  const hand = el("div", { class: "hand", "data-testid": "hand" });
+  const hand = el("div", { class: "hand", "data-testid": "hand", title: t("hand") });
   for (const value of [...view.hand].sort((a, b) => order(a) - order(b))) {
     hand.append(interactive(card(value, { "data-testid": "hand-card" }), `H${value}`, null));
   }
   box.append(hand);
   if (legal().includes("end")) {
-    const end = el("button", { "data-testid": "end-turn" }, "End turn");
+    const end = el("button", { "data-testid": "end-turn" }, t("endTurn"));
     end.addEventListener("click", () => send({ type: "move", move: "end" }));
     box.append(end);
   }
 }
 
-function resultText(result) {
+function resultText(result, nameOf = seatName) {
   if (result.reason === "stock") {
-    const who = result.team
-      ? result.team.map(seatName).join(" & ")
-      : seatName(result.winner);
-    return `${who} won the round: ${result.points} points.`;
+    const who = result.team ? result.team.map(nameOf).join(" & ") : nameOf(result.winner);
+    return t("won", { who, points: result.points });
   }
-  if (result.reason === "forfeit") return `${seatName(result.forfeited)} forfeited the round.`;
-  if (result.reason === "blocked") return "The round is blocked: nobody can play on.";
-  return `The round ended (${result.reason}).`;
+  if (result.reason === "forfeit") return t("forfeited", { who: nameOf(result.forfeited) });
+  if (result.reason === "blocked") return t("blocked");
+  return t("ended", { reason: result.reason });
 }
 
 function renderResult() {
@@ -370,7 +499,7 @@ function renderResult() {
   if (box.hidden) return;
   let text = resultText(table.result);
   if (table.match_winner !== null && table.match_winner !== undefined) {
-    text += ` ${seatName(table.match_winner)} wins the match.`;
+    text += ` ${t("winsMatch", { who: seatName(table.match_winner) })}`;
   }
   $("result-text").textContent = text;
   $("scores").textContent = table.scores
@@ -378,19 +507,16 @@ function renderResult() {
     .join(" · ");
   const next = $("next");
   next.hidden = current.seat === null;
-  next.textContent = table.phase === "match_over" ? "Play again" : "Next round";
+  next.textContent = table.phase === "match_over" ? t("playAgain") : t("nextRound");
 }
 
 function statusText() {
   if (table.phase === "lobby") {
-    const open = table.seats.filter((s) => s.kind === "open").length;
-    return `Waiting for ${open} more player${open === 1 ? "" : "s"}: share the link.`;
+    return t("waiting", { n: table.seats.filter((s) => s.kind === "open").length });
   }
-  if (table.phase !== "playing") return "The round is over.";
-  if (table.to_move === current.seat) {
-    return selected ? "Now click a lit pile." : "Your turn: pick a card that is outlined.";
-  }
-  return `${seatName(table.to_move)} is to move.`;
+  if (table.phase !== "playing") return t("roundOver");
+  if (table.to_move === current.seat) return selected ? t("pickTarget") : t("yourTurn");
+  return t("toMove", { who: seatName(table.to_move) });
 }
 
 function render() {
@@ -424,24 +550,153 @@ function render() {
     const other = seat === null ? i - 1 : (seat + i) % n; // clockwise from the viewer
     if (other !== seat) others.append(playerArea(view, other, partnerSeat));
   }
-  renderBuild(view);
+  renderBuild($("build"), view, "build-", true);
   renderMe(view, seat);
+  restoreFocus();
 }
 
 function renderMoves() {
   const list = $("moves");
   list.replaceChildren();
   for (const { seat, move } of table.last_moves ?? []) {
-    list.append(el("li", {}, `${seatName(seat)}: ${move}`));
+    list.append(el("li", { "data-move": move, title: move }, `${seatName(seat)}: ${moveWords(move)}`));
   }
+}
+
+// ------------------------------------------------------------------ the replay page
+
+// The server computes every step (POST /api/replay, GET /api/tables/CODE/replay/I);
+// this page only shows the public view of the step it is at.
+let replayData = null; // {names, result, steps: [{move, seat, view}]}
+let replayAt = 0;
+let replayFrom = null; // the table to go back to, if any
+
+function openReplay() {
+  replayFrom = current ? current.code : replayFrom;
+  if (current && table) {
+    $("replay-code").value = current.code;
+    const over = table.phase !== "playing" && table.phase !== "lobby";
+    $("replay-round").value = String(Math.max(1, (table.round_index ?? 0) + (over ? 1 : 0)));
+  }
+  showPage("replay");
+  if (replayData) renderReplay();
+}
+
+function closeReplay() {
+  if (current) {
+    history.replaceState(null, "", `#${current.code}`);
+    showPage("table");
+  } else {
+    history.replaceState(null, "", location.pathname);
+    showPage("lobby");
+  }
+}
+
+async function loadReplay(response) {
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  replayData = data;
+  replayAt = 0;
+  renderReplay();
+}
+
+async function replayFile() {
+  const file = $("replay-file").files[0];
+  if (!file) return;
+  const body = await file.text(); // sent as it is: the server checks and replays it
+  await loadReplay(await fetch("/api/replay", { method: "POST", body, headers: { "Content-Type": "application/json" } }));
+}
+
+async function replayTableRound() {
+  const code = $("replay-code").value.trim().toUpperCase();
+  if (!code) throw new Error(t("needCode"));
+  const index = Math.max(0, Number($("replay-round").value) - 1); // shown from 1
+  await loadReplay(await fetch(`/api/tables/${encodeURIComponent(code)}/replay/${index}`));
+}
+
+function replayStep(to) {
+  if (!replayData) return;
+  replayAt = Math.max(0, Math.min(replayData.steps.length - 1, to));
+  renderReplay();
+}
+
+function renderReplay() {
+  const board = $("replay-board");
+  board.hidden = !replayData;
+  if (!replayData) return;
+  const { names, steps } = replayData;
+  const nameOf = (seat) => names[seat] ?? t("seatN", { n: seat + 1 });
+  const { move, seat, view } = steps[replayAt];
+  document.body.dataset.replayStep = String(replayAt);
+  $("replay-step").textContent = t("step", { i: replayAt, n: steps.length - 1 });
+  $("replay-move").textContent = move === null ? t("dealt") : `${nameOf(seat)}: ${moveWords(move)}`;
+  $("replay-move").dataset.move = move ?? "";
+  const players = $("replay-players");
+  players.replaceChildren();
+  view.players.forEach((_, s) => players.append(playerArea(view, s, null, nameOf, `replay-player-${s}`)));
+  renderBuild($("replay-build"), view, "replay-build-", false);
+  $("replay-draw").textContent = String(view.draw);
+  $("replay-completed").textContent = String(view.completed);
+  const last = replayAt === steps.length - 1;
+  $("replay-result").textContent = last && replayData.result ? resultText(replayData.result, nameOf) : "";
+  $("replay-prev").disabled = replayAt === 0;
+  $("replay-first").disabled = replayAt === 0;
+  $("replay-next").disabled = last;
+  $("replay-last").disabled = last;
+}
+
+// Left/right arrows step through the replay (unless typing in a field).
+function replayKeys(event) {
+  if ($("replay").hidden || !replayData || event.target.matches("input, select")) return;
+  const step = { ArrowRight: 1, ArrowLeft: -1, Home: -Infinity, End: Infinity }[event.key];
+  if (!step) return;
+  event.preventDefault();
+  replayStep(Number.isFinite(step) ? replayAt + step : step);
+}
+
+// ------------------------------------------------------------------ settings
+
+// Language and face style are remembered; changing one redraws every page.
+function redrawAll() {
+  translateStatic();
+  renderSeatChoices();
+  if (table && current) render();
+  renderReplay();
+}
+
+function setupSettings() {
+  const langSelect = $("lang");
+  for (const [code, name] of Object.entries(LANGUAGES)) langSelect.append(el("option", { value: code }, name));
+  langSelect.value = language;
+  langSelect.addEventListener("change", () => {
+    language = langSelect.value;
+    localStorage.setItem("skipbo.lang", language);
+    redrawAll();
+  });
+  $("faces").value = faces;
+  $("faces").addEventListener("change", () => {
+    faces = $("faces").value;
+    localStorage.setItem("skipbo.faces", faces);
+    redrawAll();
+  });
+  translateStatic();
 }
 
 // ------------------------------------------------------------------ start-up
 
-// A link like /#CODE sits down again with a stored token, else joins the table.
+// A link like /#CODE sits down again with a stored token, else joins the table;
+// /#replay opens the replay page.
 function openFromHash() {
+  if (location.hash === "#replay") {
+    openReplay();
+    return;
+  }
   const code = decodeURIComponent(location.hash.slice(1)).trim().toUpperCase();
   if (!code) return;
+  if (current && current.code === code) {
+    showPage("table");
+    return;
+  }
   $("join-code").value = code;
   const stored = loadSeat(code);
   if (stored?.token) {
@@ -452,6 +707,7 @@ function openFromHash() {
 }
 
 async function start() {
+  setupSettings();
   $("nickname").value = localStorage.getItem("skipbo.name") || "";
   $("players").addEventListener("change", renderSeatChoices);
   $("create").addEventListener("click", guarded(createTable));
@@ -462,14 +718,23 @@ async function start() {
   });
   $("next").addEventListener("click", () => send({ type: "next" }));
   $("leave").addEventListener("click", leaveTable);
+  $("replay-file").addEventListener("change", guarded(replayFile));
+  $("replay-load").addEventListener("click", guarded(replayTableRound));
+  $("replay-back").addEventListener("click", closeReplay);
+  $("replay-first").addEventListener("click", () => replayStep(0));
+  $("replay-prev").addEventListener("click", () => replayStep(replayAt - 1));
+  $("replay-next").addEventListener("click", () => replayStep(replayAt + 1));
+  $("replay-last").addEventListener("click", () => replayStep(Infinity));
+  document.addEventListener("keydown", tableKeys);
+  document.addEventListener("keydown", replayKeys);
   window.addEventListener("hashchange", () => {
-    if (!current || location.hash !== `#${current.code}`) openFromHash();
+    if (!current || location.hash !== `#${current.code}` || $("table").hidden) openFromHash();
   });
   renderSeatChoices();
   try {
     bots = (await api("GET", "/api/bots")).bots;
   } catch (error) {
-    showError(`Could not load the bot list: ${error.message}`);
+    showError(t("botsFailed", { e: error.message }));
   }
   renderSeatChoices();
   document.body.dataset.ready = "true";
