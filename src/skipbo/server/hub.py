@@ -9,6 +9,7 @@ process pool) so the event loop keeps serving every other table meanwhile.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -23,6 +24,10 @@ from .tables import Table, TableRegistry
 
 log = logging.getLogger(__name__)
 
+BOT_PAUSE = 0.05
+"""Seconds a bot waits before each move, so that people can follow its turn card by card
+(and every listener has read one state before the next comes)."""
+
 
 @dataclass(eq=False, slots=True)
 class Connection:
@@ -36,22 +41,36 @@ class Connection:
 
     async def send(self, message: dict[str, Any]) -> None:
         """Send, ignoring a peer that has gone (its handler cleans up)."""
+        await self.send_text(encode(message))
+
+    async def send_text(self, text: str) -> None:
+        """Send an already encoded message (a broadcast encodes each seat's view once)."""
         try:
-            await self.websocket.send_json(message)
+            await self.websocket.send_text(text)
         except Exception:  # a closed socket must not stop a broadcast
             log.debug("send to a closed connection dropped")
+
+
+def encode(message: dict[str, Any]) -> str:
+    """JSON exactly as Starlette's ``send_json`` writes it (compact, UTF-8 kept)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 class Hub:
     """Every table's listeners, and the bot tasks."""
 
     def __init__(
-        self, registry: TableRegistry, pool: Executor, rate: float = RATE_PER_SECOND
+        self,
+        registry: TableRegistry,
+        pool: Executor,
+        rate: float = RATE_PER_SECOND,
+        bot_pause: float = BOT_PAUSE,
     ) -> None:
         self.registry = registry
         self.pool = pool
         self.rate = rate
         """Messages a second each connection may send."""
+        self.bot_pause = bot_pause
         self._listeners: dict[str, set[Connection]] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
 
@@ -71,10 +90,23 @@ class Hub:
 
     async def changed(self, table: Table) -> None:
         """After an accepted change: every listener gets its view, then bots move."""
-        for conn in list(self._listeners.get(table.code, ())):
-            if conn.greeted:
-                await self.send_state(conn, table)
+        await self.broadcast(table)
         self.wake_bots(table)
+
+    async def broadcast(self, table: Table) -> None:
+        """Every greeted listener of ``table`` gets the view of its own seat.
+
+        Each distinct seat's view is built and encoded once (all spectators share
+        one text), and the parts common to all seats are built once per change:
+        at a few thousand moves a second this, not the rules, is the server's work.
+        """
+        conns = [conn for conn in self._listeners.get(table.code, ()) if conn.greeted]
+        if not conns:
+            return
+        views = table.views_for(conn.seat for conn in conns)
+        texts = {seat: encode({"type": "state", "view": view}) for seat, view in views.items()}
+        for conn in conns:
+            await conn.send_text(texts[conn.seat])
 
     def wake_bots(self, table: Table) -> None:
         """Make sure a bot to move at ``table`` is thinking (one task per table)."""
@@ -84,7 +116,11 @@ class Hub:
 
     async def _run_bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
-        while (turn := table.bot_turn()) is not None:
+        while table.bot_turn() is not None:
+            await asyncio.sleep(self.bot_pause)
+            turn = table.bot_turn()
+            if turn is None:
+                break
             try:
                 move = await loop.run_in_executor(self.pool, choose_bot_move, turn)
             except Exception:
@@ -96,13 +132,11 @@ class Hub:
                 log.warning("bot %s chose %r, not a legal move; it plays the first", turn.bot, move)
                 move = turn.legal[0]
             try:
-                table.play_bot(turn, move)
+                await table.play_bot_async(turn, move)
             except TableError as exc:
                 log.warning("bot move %s refused at table %s: %s", move, table.code, exc)
                 continue
-            for conn in list(self._listeners.get(table.code, ())):
-                if conn.greeted:
-                    await self.send_state(conn, table)
+            await self.broadcast(table)
 
     async def close(self) -> None:
         """Stop the bot tasks (at shutdown)."""

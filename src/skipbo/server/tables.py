@@ -10,14 +10,17 @@ table changes in memory, so what callers are told has always been stored, and
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 import secrets
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from skipbo.core import (
     Match,
+    Move,
     MoveSyntaxError,
     Round,
     format_move,
@@ -84,6 +87,8 @@ class Table:
         self.games: list[Match] = []
         self.log: list[list[tuple[int, str]]] = []
         """Per round at the table (all games): ``(seat, move text)`` in order."""
+        self._moving: asyncio.Lock | None = None
+        """Held while a move waits for its commit, so the next one is checked after it."""
 
     # ------------------------------------------------------------ life cycle
 
@@ -130,6 +135,9 @@ class Table:
 
     def _new_game(self) -> None:
         self._save_status([len(m.rounds) for m in self.games] + [1])
+        self._begin_game()
+
+    def _begin_game(self) -> None:
         self.games.append(
             Match(self.config.rules, self._game_seed(len(self.games)), self.config.target)
         )
@@ -195,23 +203,42 @@ class Table:
     # ----------------------------------------------------------------- moves
 
     def play(self, seat: int, token: str, move_text: str) -> None:
-        """Play ``move_text`` for ``seat``, whose ``token`` must match; stored first."""
+        """Play ``move_text`` for ``seat``, whose ``token`` must match; stored first.
+
+        Synchronous: waits for the store's commit (tests, tools). The server uses
+        :meth:`play_async`, which never blocks the event loop.
+        """
         if self.seat_of(token) != seat:
             raise TableError("wrong token for this seat")
         self._apply(seat, move_text)
 
+    async def play_async(self, seat: int, token: str, move_text: str) -> None:
+        """:meth:`play` without blocking the loop: returns once the move is durable and shown."""
+        if self.seat_of(token) != seat:
+            raise TableError("wrong token for this seat")
+        await self._apply_async(seat, move_text, None)
+
     def play_bot(self, turn: BotTurn, move_text: str) -> None:
         """Play a bot's answer, unless the position it answered has moved on."""
+        self._check_bot(turn)
+        self._apply(turn.seat, move_text)
+
+    async def play_bot_async(self, turn: BotTurn, move_text: str) -> None:
+        """:meth:`play_bot` without blocking the loop (returns once durable)."""
+        self._check_bot(turn)
+        await self._apply_async(turn.seat, move_text, turn)
+
+    def _check_bot(self, turn: BotTurn) -> None:
         if (turn.round_index, turn.move_index) != self._position():
             raise TableError("the bot answered a position that is gone")
         if self.seats[turn.seat].bot is None:
             raise TableError(f"seat {turn.seat} is not a bot")
-        self._apply(turn.seat, move_text)
 
     def _position(self) -> tuple[int, int]:
         return self.round_index, len(self.match.round.history)
 
-    def _apply(self, seat: int, move_text: str) -> None:
+    def _check(self, seat: int, move_text: str) -> Move:
+        """The parsed move if ``seat`` may play it now; :class:`TableError` otherwise."""
         state = self.match.round
         if state.over:
             raise TableError("the round is over")
@@ -224,10 +251,41 @@ class Table:
         reason = state.why_illegal(move)
         if reason is not None:
             raise TableError(f"{move_text}: {reason}")
+        return move
+
+    def _apply(self, seat: int, move_text: str) -> None:
+        move = self._check(seat, move_text)
         round_index, move_index = self._position()
         self._storage.append_move(self.code, round_index, move_index, seat, move_text)
         self.match.play(move)
         self.log[-1].append((seat, move_text))
+
+    async def _apply_async(self, seat: int, move_text: str, turn: BotTurn | None) -> None:
+        """Check, wait for the commit, then change memory: nobody sees an unstored move.
+
+        The table's lock makes a second move wait until the first is committed and
+        applied, so it is checked against the position it really follows (per-table
+        order); other tables' moves join the same commit batch meanwhile.
+        """
+        async with self._lock():
+            if turn is not None:
+                self._check_bot(turn)
+            move = self._check(seat, move_text)
+            round_index, move_index = self._position()
+            stored = self._storage.append_move_async(
+                self.code, round_index, move_index, seat, move_text
+            )
+
+            def apply() -> None:
+                self.match.play(move)
+                self.log[-1].append((seat, move_text))
+
+            await _when_stored(stored, apply)
+
+    def _lock(self) -> asyncio.Lock:
+        if self._moving is None:
+            self._moving = asyncio.Lock()
+        return self._moving
 
     def advance(self, token: str) -> None:
         """Deal the next round, or start a new game once the match is over."""
@@ -239,7 +297,26 @@ class Table:
             self._new_game()
             return
         self._save_status([len(m.rounds) for m in self.games[:-1]] + [len(match.rounds) + 1])
-        match.next_round()
+        self._deal_next()
+
+    async def advance_async(self, token: str) -> None:
+        """:meth:`advance` without blocking the loop: the new status is durable first."""
+        self.authenticate(token)
+        async with self._lock():
+            match = self.match
+            if not match.round.over:
+                raise TableError("the round is not over yet")
+            if match.over:
+                rounds = [len(m.rounds) for m in self.games] + [1]
+                apply = self._begin_game
+            else:
+                rounds = [len(m.rounds) for m in self.games[:-1]] + [len(match.rounds) + 1]
+                apply = self._deal_next
+            status = json.dumps({"rounds": rounds})
+            await _when_stored(self._storage.set_status_async(self.code, status), apply)
+
+    def _deal_next(self) -> None:
+        self.match.next_round()
         self.log.append([])
 
     def bot_turn(self) -> BotTurn | None:
@@ -266,16 +343,32 @@ class Table:
 
     def view_for(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see: the core's view plus the table."""
-        out: dict[str, Any] = {
+        return self.views_for([seat])[seat]
+
+    def views_for(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """:meth:`view_for` of each distinct seat in ``seats``, for one broadcast.
+
+        The parts every seat shares (seats, configuration, scores, last moves) are
+        built once and shared by the views, which the caller must not mutate; only
+        the seat number, the legal moves and the core's player view differ.
+        """
+        common: dict[str, Any] = {
             "code": self.code,
-            "seat": seat,
             "seats": [s.public_json(i) for i, s in enumerate(self.seats)],
             "config": self.config.to_json(),
             "phase": self._phase(),
         }
         if self.started:
-            out.update(self._game_json(seat))
-        return out
+            common.update(self._shared_game_json())
+        views: dict[int | None, dict[str, Any]] = {}
+        for seat in seats:
+            if seat in views:
+                continue
+            out = {"code": self.code, "seat": seat, **common}
+            if self.started:
+                out.update(self._seat_game_json(seat))
+            views[seat] = out
+        return views
 
     def _phase(self) -> str:
         if not self.started:
@@ -284,7 +377,7 @@ class Table:
             return "match_over"
         return "round_over" if self.match.round.over else "playing"
 
-    def _game_json(self, seat: int | None) -> dict[str, Any]:
+    def _shared_game_json(self) -> dict[str, Any]:
         match, state = self.match, self.match.round
         result = state.result
         return {
@@ -297,6 +390,11 @@ class Table:
             "match_winner": match.winner if match.over else None,
             "result": None if result is None else result.to_json(),
             "last_moves": [{"seat": s, "move": m} for s, m in self.log[-1][-LAST_MOVES:]],
+        }
+
+    def _seat_game_json(self, seat: int | None) -> dict[str, Any]:
+        state = self.match.round
+        return {
             "legal": _texts(state) if seat == state.to_move and not state.over else [],
             "view": player_view(state, seat).to_json(),
         }
@@ -314,6 +412,21 @@ class Table:
         if not state.over:
             raise TableError("a round's record is available once the round is over")
         return record_json(state, [seat.name for seat in self.seats])
+
+
+async def _when_stored(stored: asyncio.Future[None], apply: Callable[[], None]) -> None:
+    """Run ``apply`` once ``stored`` succeeded; return then (raise if the write failed).
+
+    A done-callback, not code after the await: a change that was stored is applied
+    even if the waiting task is cancelled meanwhile, so memory never lags the disk.
+    """
+
+    def applied(done: asyncio.Future[None]) -> None:
+        if not done.cancelled() and done.exception() is None:
+            apply()
+
+    stored.add_done_callback(applied)
+    await asyncio.shield(stored)
 
 
 def _texts(state: Round) -> list[str]:
