@@ -386,3 +386,25 @@ def test_replay_page_steps_through_an_uploaded_record(
     tab.get_by_test_id("error").wait_for(state="visible")
     assert "bad record" in tab.get_by_test_id("error").inner_text()
     tab.get_by_test_id("language").select_option("en")
+
+
+def test_a_person_gives_up_a_seat_before_the_start(tmp_path: Path) -> None:
+    with thread_server(tmp_path / "leave.db") as (base, app), sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            tab = browser.new_context(viewport=DESKTOP).new_page()
+            tab.set_default_timeout(TIMEOUT_MS)
+            tab.goto(base + "/")
+            tab.wait_for_selector("body[data-ready=true]")
+            tab.get_by_test_id("nickname").fill("ann")
+            tab.get_by_test_id("create").click()
+            tab.wait_for_function("document.body.dataset.phase === 'lobby'")
+            code = tab.get_by_test_id("table-code").inner_text()
+            table = app.state.registry.get(code)
+            assert table.view_for(None)["seats"][0]["kind"] != "open"
+            tab.get_by_test_id("give-up-seat").click()
+            tab.get_by_test_id("lobby").wait_for(state="visible")
+            assert table.view_for(None)["seats"][0]["kind"] == "open"
+            assert tab.evaluate(f"localStorage.getItem('skipbo.seat.{code}')") is None
+        finally:
+            browser.close()

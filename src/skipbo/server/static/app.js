@@ -154,6 +154,21 @@ function leaveTable() {
   showPage("lobby");
 }
 
+// Before the game starts a person may give their seat back: the server opens it
+// again for someone else, and this browser forgets the seat's token.
+async function giveUpSeat() {
+  if (!current || !current.token) return;
+  const at = current;
+  try {
+    await api("POST", `/api/tables/${encodeURIComponent(at.code)}/leave`, { token: at.token });
+  } catch (error) {
+    showError(error.message);
+    return;
+  }
+  localStorage.removeItem(seatKey(at.code));
+  leaveTable();
+}
+
 function connect() {
   if (!current) return;
   const at = current;
@@ -532,6 +547,7 @@ function render() {
   $("status").textContent = statusText();
 
   const started = table.phase !== "lobby";
+  $("give-up-seat").hidden = started || !current.token;
   for (const id of ["others", "build", "me"]) $(id).hidden = !started;
   $("draw").textContent = started ? String(table.view.draw) : "";
   $("completed").textContent = started ? String(table.view.completed) : "";
@@ -718,6 +734,7 @@ async function start() {
   });
   $("next").addEventListener("click", () => send({ type: "next" }));
   $("leave").addEventListener("click", leaveTable);
+  $("give-up-seat").addEventListener("click", giveUpSeat);
   $("replay-file").addEventListener("change", guarded(replayFile));
   $("replay-load").addEventListener("click", guarded(replayTableRound));
   $("replay-back").addEventListener("click", closeReplay);
