@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from server_harness import thread_server
+from skipbo.core import parse_record, replay
 
 CHROMIUM = "/usr/bin/chromium"
 if not os.path.exists(CHROMIUM):
@@ -155,6 +156,10 @@ def test_a_round_is_played_by_clicks_to_the_end(page: tuple[str, Any]) -> None:
     assert "won the round" in text or "blocked" in text, text
     assert tab.get_by_test_id("next").is_visible()
     assert moves > 0
+    # the finished round downloads as a record that replays
+    href = tab.get_by_test_id("record-download").get_attribute("href")
+    record = tab.evaluate(f"fetch({json.dumps(href)}).then(r => r.json())")
+    assert record["format"] == "skipbo-record/1" and replay(parse_record(record)).ok
     shoot(tab, "result")
     # the finished round replays from the server, one public view per step
     tab.get_by_test_id("replay-link").click()

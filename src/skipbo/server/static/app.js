@@ -520,6 +520,10 @@ function renderResult() {
   $("scores").textContent = table.scores
     .map((score, seat) => `${seatName(seat)}: ${score}`)
     .join(" · ");
+  // the finished round as a skipbo-record/1 file (the server refuses running rounds)
+  const record = $("record");
+  record.href = `/api/tables/${encodeURIComponent(table.code)}/records/${table.round_index}`;
+  record.download = `skipbo-${table.code}-round-${table.round_index + 1}.json`;
   const next = $("next");
   next.hidden = current.seat === null;
   next.textContent = table.phase === "match_over" ? t("playAgain") : t("nextRound");
