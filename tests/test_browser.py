@@ -342,6 +342,17 @@ def test_two_browsers_join_by_link_and_each_sees_only_its_hand(tmp_path: Path) -
                         arg=len(expected),
                     )
             shoot(bob, "two-players-bob")
+            # a third person following the link of the full table watches, with no hand
+            eve = browser.new_context(viewport=PHONE).new_page()
+            eve.set_default_timeout(TIMEOUT_MS)
+            eve.goto(base + "/")
+            eve.wait_for_selector("body[data-ready=true]")
+            eve.get_by_test_id("nickname").fill("eve")
+            eve.goto(link)
+            eve.wait_for_function("Number(document.body.dataset.stateCount) > 0")
+            assert eve.get_by_test_id("table-code").inner_text() == code
+            assert eve.get_by_test_id("hand-card").count() == 0
+            assert len(app.state.registry.get(code).seats) == 2
         finally:
             browser.close()
 

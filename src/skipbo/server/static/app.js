@@ -722,7 +722,11 @@ function openFromHash() {
   if (stored?.token) {
     enterTable(code, stored.token, stored.seat);
   } else if ($("nickname").value.trim()) {
-    guarded(() => joinTable(code))();
+    // a link to a table with no open seat (or one already playing) lets you watch
+    joinTable(code).catch((error) => {
+      enterTable(code, null, null);
+      showError(error.message);
+    });
   }
 }
 
