@@ -196,8 +196,10 @@ def _sim_config(args: argparse.Namespace) -> SimConfig:
         raise UsageError(f"--games must be at least 1, not {args.games}")
     if args.jobs < 0:
         raise UsageError(f"--jobs must be 0 (every CPU) or more, not {args.jobs}")
-    jobs = args.jobs or os.cpu_count() or 1
     from skipbo.sim import SimConfig  # imported here: the record commands should start fast
+    from skipbo.sim.pool import resolve_jobs
+
+    jobs = resolve_jobs(args.jobs)
 
     try:
         return SimConfig(rules, _bot_list(args.bots, rules.players), args.games, args.seed, jobs)

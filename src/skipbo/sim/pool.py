@@ -7,6 +7,7 @@ where.
 
 from __future__ import annotations
 
+import os
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -14,6 +15,11 @@ from typing import TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+
+def resolve_jobs(jobs: int) -> int:
+    """The worker count a ``--jobs`` option means: 0 is one per CPU."""
+    return jobs or os.cpu_count() or 1
 
 
 def _ignore_sigint() -> None:

@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 from skipbo.bots import bot_names, make_bot
 from skipbo.core import NO_WINNER_REASONS, Rules
 
-from .pool import ordered_map
+from .pool import ordered_map, resolve_jobs
 from .ratings import DEFAULT_PRIOR, Rating, bradley_terry
 from .runner import play_round
 from .stats import Share
@@ -559,8 +559,9 @@ def config_from_args(args: argparse.Namespace) -> TournamentConfig:
         bots = tuple(name.strip() for name in args.bots.split(","))
         if any(not name for name in bots):
             raise ValueError(f"--bots {args.bots!r}: a bot name is empty")
-    jobs = args.jobs or os.cpu_count() or 1
-    return TournamentConfig(bots, args.games, args.seed, args.stock, jobs, args.anchor)
+    return TournamentConfig(
+        bots, args.games, args.seed, args.stock, resolve_jobs(args.jobs), args.anchor
+    )
 
 
 def _run_with_progress(config: TournamentConfig) -> TournamentResult:
