@@ -99,7 +99,8 @@ def _build_tables() -> tuple[list[str], list[MoveInfo]]:
 
 
 MOVE_TEXT, MOVE_INFO = _build_tables()
-_MOVE_BY_TEXT: Final = {text: move for move, text in enumerate(MOVE_TEXT)}
+MOVE_BY_TEXT: Final = {text: move for move, text in enumerate(MOVE_TEXT)}
+"""Move id by its exact notation (what :func:`parse_move` looks up)."""
 
 
 def format_move(move: Move) -> str:
@@ -113,12 +114,7 @@ def parse_move(text: object) -> Move:
     Only the exact notation is accepted: case-sensitive, no spaces, no leading
     zeros, so that every move has one spelling.
     """
-    move = _MOVE_BY_TEXT.get(text) if isinstance(text, str) else None
+    move = MOVE_BY_TEXT.get(text) if isinstance(text, str) else None
     if move is None:
         raise MoveSyntaxError(f"malformed move {text!r}")
     return move
-
-
-def all_moves() -> range:
-    """Every move id, legal or not somewhere."""
-    return range(MOVE_COUNT)

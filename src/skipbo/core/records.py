@@ -13,7 +13,7 @@ from typing import Any
 
 from .cards import DECK_SIZE, card_name, is_full_deck, parse_card
 from .errors import BadRecordError, MoveSyntaxError, RulesError
-from .moves import MOVE_TEXT, parse_move
+from .moves import MOVE_BY_TEXT, MOVE_TEXT
 from .rules import Rules
 from .shuffles import RecordedShuffles
 from .state import REASON_FORFEIT, Round
@@ -124,7 +124,7 @@ def replay(record: Record) -> ReplayOutcome:
     record itself is bad (a missing or wrong shuffle, a result that differs).
     """
     state = start_round(record)
-    lookup = _MOVE_IDS
+    lookup = MOVE_BY_TEXT
     for index, text in enumerate(record.moves):
         move = lookup.get(text) if isinstance(text, str) else None
         if move is None:
@@ -143,9 +143,6 @@ def replay(record: Record) -> ReplayOutcome:
         if problem is not None:
             return ReplayOutcome(False, state, None, problem)
     return ReplayOutcome(True, state)
-
-
-_MOVE_IDS = {text: move for move, text in enumerate(MOVE_TEXT)}
 
 
 def _check_result(state: Round, stated: dict[str, Any]) -> str | None:
@@ -188,8 +185,3 @@ def record_json(
     if extra:
         out.update(extra)
     return out
-
-
-def parse_moves(texts: Sequence[str]) -> list[int]:
-    """Move ids for move texts; raises :class:`MoveSyntaxError` on the first bad one."""
-    return [parse_move(t) for t in texts]
