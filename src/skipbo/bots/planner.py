@@ -88,6 +88,12 @@ def threat_model(view: PlayerView, seed: int | str, weights: Weights) -> Sampled
     return SampledThreat(view, seed, weights) if weights.threat_samples else None
 
 
+def team_stock(state: Round, seat: int) -> int:
+    """Cards left in ``seat``'s stock and its partner's."""
+    partner = state.partners[seat]
+    return len(state.stocks[seat]) + (len(state.stocks[partner]) if partner >= 0 else 0)
+
+
 def search_lines(
     state: Round, weights: Weights, node_budget: int, threat: SampledThreat | None = None
 ) -> list[Line]:
@@ -96,11 +102,6 @@ def search_lines(
     search.run(state, [])
     search.lines.sort(key=lambda line: -line.score)
     return search.lines
-
-
-def team_stock(state: Round, seat: int) -> int:
-    """Cards left in ``seat``'s stock and its partner's."""
-    return _team_stock(state, seat)
 
 
 class _Search:
@@ -120,7 +121,7 @@ class _Search:
         self.budget = budget
         self.seen: set[tuple[object, ...]] = set()
         self.lines: list[Line] = []
-        self.start_stock = _team_stock(root, seat)
+        self.start_stock = team_stock(root, seat)
 
     def run(self, state: Round, path: list[Move]) -> None:
         legal = state.legal_moves()
@@ -160,17 +161,12 @@ class _Search:
 
     def _score(self, state: Round, drew: bool) -> float:
         w = self.weights
-        played = self.start_stock - _team_stock(state, self.seat)
+        played = self.start_stock - team_stock(state, self.seat)
         score = w.stock_card * played + evaluate(state, self.seat, w, self.threat)
 
         if drew:
             score += w.refill
         return score
-
-
-def _team_stock(state: Round, seat: int) -> int:
-    partner = state.partners[seat]
-    return len(state.stocks[seat]) + (len(state.stocks[partner]) if partner >= 0 else 0)
 
 
 def _useful_plays(state: Round, legal: Sequence[Move]) -> list[Move]:
