@@ -105,3 +105,17 @@ def test_leave_opens_the_seat_again(tmp_path: Path) -> None:
     assert table.seats[0].kind == "open" and table.seat_of(token) is None
     assert table.join("bob")[0] == 0
     storage.close()
+
+
+@pytest.mark.parametrize(("target", "claimed"), [(None, False), (1, True)])
+def test_only_a_match_to_a_target_has_a_match_winner(
+    tmp_path: Path, target: int | None, claimed: bool
+) -> None:
+    registry = TableRegistry(SqliteStorage(f"sqlite:///{tmp_path / 't.db'}"))
+    table = registry.create(TableConfig.make(players=2, stock=1, target=target))
+    tokens = dict(table.join(n) for n in ("ann", "bob"))
+    play_random(table, tokens, random.Random(3), 400)
+    assert table.match.round.over and table.match.over
+    winner = table.view_for(0)["match_winner"]
+    assert (winner is not None) is claimed
+    registry.storage.close()

@@ -387,7 +387,8 @@ class Table:
             "dealer": state.dealer,
             "to_move": state.to_move,
             "scores": list(match.scores),
-            "match_winner": match.winner if match.over else None,
+            # a one-round table has no match to win; its result line says it all
+            "match_winner": match.winner if match.over and match.target is not None else None,
             "result": None if result is None else result.to_json(),
             "last_moves": [{"seat": s, "move": m} for s, m in self.log[-1][-LAST_MOVES:]],
         }
