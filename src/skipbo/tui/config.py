@@ -41,12 +41,17 @@ class GameConfig:
         return tuple(seat for seat, kind in enumerate(self.seats) if kind == HUMAN)
 
     def names(self) -> list[str]:
-        """Seat names for the screen and the record: you, Player k, or bot:NAME."""
+        """Seat names for the screen and the record: you, Player k, or bot:NAME.
+
+        A bot kind that sits more than once gets its seat number (``bot:hard#3``)
+        so that the last moves say which one played.
+        """
         humans = self.humans
         out = []
         for seat, kind in enumerate(self.seats):
             if kind != HUMAN:
-                out.append(f"bot:{kind}")
+                twin = self.seats.count(kind) > 1
+                out.append(f"bot:{kind}#{seat}" if twin else f"bot:{kind}")
             elif len(humans) == 1:
                 out.append("you")
             else:
