@@ -109,7 +109,8 @@ class GameScreen(Screen[None]):
                 if any(t.startswith("B") for t in selection.targets(s))
             }
             return Marks(playable=frozenset(playable), cursor=selection.current())
-        return Marks(frozenset(selection.targets()), selection.source, selection.current())
+        targets = frozenset(selection.targets())
+        return Marks(legal=targets, chosen=selection.source, cursor=selection.current())
 
     def say(self, text: str, error: bool = False) -> None:
         """Show a message under the table (an error in the error colour)."""
