@@ -103,12 +103,7 @@ class GameScreen(Screen[None]):
         """Legal choices of the current step, the chosen source and the cursor."""
         selection = self.selection
         if selection.source is None:
-            playable = {
-                s
-                for s in selection.sources()
-                if any(t.startswith("B") for t in selection.targets(s))
-            }
-            return Marks(playable=frozenset(playable), cursor=selection.current())
+            return Marks(playable=frozenset(selection.playable()), cursor=selection.current())
         targets = frozenset(selection.targets())
         return Marks(legal=targets, chosen=selection.source, cursor=selection.current())
 

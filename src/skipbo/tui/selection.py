@@ -61,6 +61,10 @@ class Selection:
         source = self.source if source is None else source
         return [t for s, t in map(split_move, self.legal) if s == source and t]
 
+    def playable(self) -> list[str]:
+        """The sources that can go onto a build pile now (not only be discarded)."""
+        return [s for s in self._sources if any(t.startswith("B") for t in self.targets(s))]
+
     def items(self) -> list[str]:
         """What the arrow keys move over now: sources, or the chosen source's targets."""
         return self.sources() if self.source is None else self.targets()
