@@ -286,7 +286,8 @@ class GameApp(App[None]):
     def _recent(self) -> str:
         """The moves of the current round's last few moves, for the hand-over screen."""
         session = self.session
-        lines = [f"{session.names[e.seat]}: {e.move}" for e in session.log[-6:]]
+        log = [e for e in session.log if e.round == session.round_number]
+        lines = [f"{session.names[e.seat]}: {e.move}" for e in log[-6:]]
         return "Last moves: " + ", ".join(lines) if lines else "First turn of the round."
 
     @work(exclusive=True, group="bots")
@@ -330,7 +331,7 @@ class GameApp(App[None]):
     # ------------------------------------------------------------------ actions
 
     def status(self) -> str:
-        """The status line: round, whose turn, scores, seed."""
+        """The status line: round, whose turn, scores (the seed is on the end screen)."""
         session = self.session
         state = session.round
         turn = "round over" if state.over else f"{session.names[state.to_move]} to move"
@@ -340,7 +341,6 @@ class GameApp(App[None]):
             sides = range(len(session.match.scores))
             scores = ", ".join(f"{session.side_name(s)} {session.match.scores[s]}" for s in sides)
             parts.append(f"{scores} (to {target})")
-        parts.append(f"seed {session.config.seed}")
         return " · ".join(parts)
 
     def save_game(self) -> str:
@@ -369,6 +369,7 @@ def end_text(session: GameSession) -> str:
     result = session.round.result
     assert result is not None
     lines = [f"[b]Round {session.round_number}[/b]: {escape(_result_line(session, result))}"]
+    lines.append(f"[dim]seed {escape(session.config.seed)}[/dim]")
     match = session.match
     if session.config.target is not None:
         lines.append("")
@@ -378,7 +379,7 @@ def end_text(session: GameSession) -> str:
     if match.over and match.winner is not None:
         lines.append("")
         what = "match" if session.config.target is not None else "game"
-        lines.append(f"[b]{escape(session.side_name(match.winner))} win(s) the {what}![/b]")
+        lines.append(f"[b]The {what} is won by {escape(session.side_name(match.winner))}![/b]")
     return "\n".join(lines)
 
 
@@ -390,4 +391,4 @@ def _result_line(session: GameSession, result: RoundResult) -> str:
         }
         return reasons.get(result.reason, f"ended without a winner ({result.reason})")
     side = session.side_name(session.config.rules.team_of(result.winner))
-    return f"{side} emptied the stock(s) and score(s) {result.points} points."
+    return f"won by {side}, {result.points} points (25 + 5 per card left in other stocks)."
