@@ -121,3 +121,26 @@ def test_help_screen_and_illegal_choices_show_reasons() -> None:
         assert app.table.selection.source is None
 
     run(config(), script)
+
+
+def test_letters_typed_in_the_move_line_are_not_keys_of_the_table() -> None:
+    async def script(app: GameApp, pilot: Pilot[None]) -> None:
+        await settle(app, pilot)
+        await pilot.press("colon", "q", "s", "d", "1")
+        move_line = app.screen.query_one("#move", Input)
+        assert move_line.value == "qsd1"
+        assert not app.table.quitting and app.table.selection.source is None
+
+    run(config(), script)
+
+
+def test_six_seats_fit_at_80x24() -> None:
+    seats = ("", "random", "random", "random", "random", "random")
+
+    async def script(app: GameApp, pilot: Pilot[None]) -> None:
+        await settle(app, pilot)
+        for widget in ("#move", "#message", "#hand", "#opponents"):
+            region = app.screen.query_one(widget).region
+            assert region.bottom <= 23 and region.right <= 80, (widget, region)
+
+    run(config(6, seats, stock=20), script)

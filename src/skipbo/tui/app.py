@@ -16,6 +16,7 @@ from rich.markup import escape
 from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
@@ -46,6 +47,7 @@ class GameScreen(Screen[None]):
         Binding("q", "quit_game", "quit"),
     ]
     DEFAULT_CSS = """
+    GameScreen #table-box { height: 1fr; }
     GameScreen #message { height: auto; min-height: 1; padding: 0 1; margin-top: 1; }
     GameScreen #message.error { color: $error; text-style: bold; }
     GameScreen #move { height: 1; border: none; padding: 0 1; }
@@ -66,15 +68,17 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """Table, message, move line and the key footer."""
-        yield TableView()
+        with VerticalScroll(id="table-box"):
+            yield TableView()
         yield Static("", id="message")
         yield Input(placeholder=": type a move (S-B1, H7-D2, end) and Enter", id="move")
         yield Footer()
 
     def on_mount(self) -> None:
-        """Start the game once the table exists (the opponents box scrolls with the
-        mouse only: the arrows pick moves)."""
-        self.query_one("#opponents-box").can_focus = False
+        """Start the game once the table exists (the boxes scroll with the mouse
+        only: the arrows pick moves; the table scrolls if a terminal is too short)."""
+        for box in self.query(VerticalScroll):
+            box.can_focus = False
         self.game.advance()
 
     # ------------------------------------------------------------------ drawing

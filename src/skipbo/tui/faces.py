@@ -13,7 +13,6 @@ from skipbo.core import NO_CARD, SB, card_name
 
 FACE_STYLES: Final = ("numbers", "cards")
 _PLAYING: Final = {1: "A", 11: "J", 12: "Q", SB: "K"}
-WILD_LEGEND: Final = {"numbers": "SB = Skip-Bo (wild)", "cards": "K = King or Joker (wild)"}
 
 
 def face(card: int, style: str = "numbers") -> str:
