@@ -88,9 +88,9 @@ class GameScreen(Screen[None]):
         session, viewer = self.session, self.game.viewer
         marks = self._marks() if viewer == session.to_move else Marks()
         log = [
-            (session.names[e.seat], e.move)
+            (session.names[e.seat], e.move, e.card)
             for e in session.log
-            if e.round == len(session.match.rounds)
+            if e.round == session.round_number
         ]
         self.query_one(TableView).show(
             TableData(

@@ -177,9 +177,15 @@ def hand_text(view: PlayerView, faces: str, marks: Marks = NO_MARKS) -> Text:
     return out
 
 
-def log_text(lines: Sequence[tuple[str, str]], limit: int) -> Text:
-    """The last ``limit`` moves as ``name  move`` lines, newest last."""
+LogLine = tuple[str, str, int]
+"""A played move: who, the notation, the card it put down (NO_CARD for none)."""
+
+
+def log_text(lines: Sequence[LogLine], limit: int, faces: str) -> Text:
+    """The last ``limit`` moves as ``name  move  card`` lines, newest last."""
     out = Text("Last moves", style=LABEL_STYLE)
-    for name, move in list(lines)[-limit:]:
-        out.append(f"\n {name[:14]:<14} ", style=DIM).append(move, style="bold")
+    for name, move, card in list(lines)[-limit:]:
+        out.append(f"\n {name[:13]:<13} ", style=DIM).append(f"{move:<7}", style="bold")
+        if card != NO_CARD:
+            out.append(" ").append_text(card_cell(card, faces))
     return out

@@ -32,6 +32,7 @@ from skipbo.core import (
 )
 
 from .screens import HelpScreen
+from .session import moved_card
 from .widgets import TableData, TableView
 
 
@@ -42,6 +43,8 @@ class ReplayRound:
     record: Record
     moves: tuple[Move, ...]
     movers: tuple[int, ...]
+    cards: tuple[int, ...]
+    """The card each move put down (for the last moves list)."""
     names: tuple[str, ...]
     problem: str | None = None
 
@@ -65,7 +68,8 @@ def replay_rounds(records: Sequence[Any]) -> list[ReplayRound]:
         count = len(record.moves) if outcome.ok or outcome.index is None else outcome.index
         moves = tuple(parse_move(text) for text in record.moves[:count])
         problem = None if outcome.ok else outcome.error
-        rounds.append(ReplayRound(record, moves, _movers(record, moves), _names(record), problem))
+        movers, cards = _movers(record, moves)
+        rounds.append(ReplayRound(record, moves, movers, cards, _names(record), problem))
     return rounds
 
 
@@ -74,14 +78,15 @@ def _names(record: Record) -> tuple[str, ...]:
     return tuple(record.names) if record.names else tuple(f"seat {i}" for i in range(n))
 
 
-def _movers(record: Record, moves: Sequence[Move]) -> tuple[int, ...]:
-    """The seat that made each move (the seat to move before it)."""
+def _movers(record: Record, moves: Sequence[Move]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seat that made each move (the seat to move before it) and its card."""
     state = start_round(record)
-    out = []
+    seats, cards = [], []
     for move in moves:
-        out.append(state.to_move)
+        seats.append(state.to_move)
+        cards.append(moved_card(player_view(state, None), move))
         state.play(move)
-    return tuple(out)
+    return tuple(seats), tuple(cards)
 
 
 def describe(move: Move) -> str:
@@ -136,8 +141,8 @@ class ReplayScreen(Screen[None]):
         rnd = self.current
         state = rnd.state_after(self.step)
         seat = state.to_move
-        done = rnd.record.moves[: self.step]
-        log = [(rnd.names[s], str(m)) for s, m in zip(rnd.movers, done, strict=False)]
+        done = range(self.step)
+        log = [(rnd.names[rnd.movers[i]], str(rnd.record.moves[i]), rnd.cards[i]) for i in done]
         status = (
             f"Replay · round {self.index + 1}/{len(self.rounds)} · move {self.step}/"
             f"{len(rnd.moves)} · view of {rnd.names[seat]}"

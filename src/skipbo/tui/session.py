@@ -15,6 +15,8 @@ from typing import Any
 
 from skipbo.bots import Bot, make_bot
 from skipbo.core import (
+    MOVE_INFO,
+    NO_CARD,
     Match,
     Move,
     MoveSyntaxError,
@@ -25,6 +27,7 @@ from skipbo.core import (
     player_view,
     record_json,
 )
+from skipbo.core.moves import SRC_PARTNER_STOCK
 
 from .config import HUMAN, GameConfig
 
@@ -36,6 +39,26 @@ class LogEntry:
     round: int
     seat: int
     move: str
+    card: int = NO_CARD
+    """The card the move put down (public once played), NO_CARD for ``end``."""
+
+
+def moved_card(public: PlayerView, move: Move) -> int:
+    """The card ``move`` puts down, read from the public view before the move.
+
+    The notation names a stock or discard pile, not its card; the log shows
+    the card too, which every seat could see on the table (rules §10).
+    """
+    info = MOVE_INFO[move]
+    if info.card or info.kind != "play":
+        return info.card
+    seat: int | None = public.to_move
+    if info.source >= SRC_PARTNER_STOCK:
+        seat = public.rules.partner(public.to_move)
+    assert seat is not None, "a partner's pile in a game without partners"
+    pile = info.source % SRC_PARTNER_STOCK
+    player = public.players[seat]
+    return player.stock_top if pile == 0 else player.discards[pile - 1][-1]
 
 
 class GameSession:
@@ -123,9 +146,9 @@ class GameSession:
 
     def play(self, move: Move) -> None:
         """Apply a legal move through the match (which scores a finished round)."""
-        seat = self.to_move
+        seat, card = self.to_move, moved_card(self.view(None), move)
         self.match.play(move)
-        self.log.append(LogEntry(self.round_number, seat, format_move(move)))
+        self.log.append(LogEntry(self.round_number, seat, format_move(move), card))
 
     def bot_choice(self) -> Move:
         """The move the bot to move chooses; may take a while (run it off the UI)."""

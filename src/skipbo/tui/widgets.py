@@ -19,6 +19,7 @@ from skipbo.core import PlayerView
 
 from .render import (
     NO_MARKS,
+    LogLine,
     Marks,
     build_text,
     hand_text,
@@ -39,7 +40,7 @@ class TableData:
     status: str
     faces: str = "numbers"
     marks: Marks = NO_MARKS
-    log: Sequence[tuple[str, str]] = ()
+    log: Sequence[LogLine] = ()
 
 
 class TableView(Vertical):
@@ -75,7 +76,7 @@ class TableView(Vertical):
         self._set("opponents", opponents_text(view, data.names, faces, marks))
         self._set("build", build_text(view, faces, marks))
         self._set("own", own_text(view, me, faces, marks))
-        self._set("log", log_text(data.log, LOG_LINES))
+        self._set("log", log_text(data.log, LOG_LINES, faces))
         self._set("hand", hand_text(view, faces, marks))
 
     def _set(self, part: str, text: Text) -> None:
