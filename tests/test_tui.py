@@ -144,3 +144,23 @@ def test_six_seats_fit_at_80x24() -> None:
             assert region.bottom <= 23 and region.right <= 80, (widget, region)
 
     run(config(6, seats, stock=20), script)
+
+
+def test_a_match_goes_on_round_after_round_to_the_match_screen() -> None:
+    async def script(app: GameApp, pilot: Pilot[None]) -> None:
+        for _ in range(10):
+            await play_until_end(app, pilot)
+            text = text_of(app, "#end-text")
+            assert "(the match is played to 60)" in text
+            if app.session.match.over:
+                assert "The match is won by" in text
+                assert "next round" not in text_of(app, "#end-keys")
+                return
+            assert "next round" in text_of(app, "#end-keys")
+            await pilot.press("n")
+            await settle(app, pilot)
+            assert app.session.round_number >= 2 and "Round" in text_of(app, "#status")
+        raise AssertionError("the match did not end")
+
+    app = run(config(stock=2, target=60), script)
+    assert len(app.session.match.rounds) >= 2

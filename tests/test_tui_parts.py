@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -131,3 +133,12 @@ def test_an_unreadable_records_file_is_a_clear_error(tmp_path: Path) -> None:
     path.write_text("{not json\n")
     with pytest.raises(PlayError, match="line 1: not JSON"):
         load_records(str(path))
+
+
+def test_the_command_line_does_not_load_textual_for_other_commands() -> None:
+    code = (
+        "import sys, skipbo.cli as c; c.build_parser(); "
+        "print(any(m.split('.')[0] == 'textual' for m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
