@@ -8,5 +8,6 @@ game starts, so the other commands start as fast as before. The pieces:
 - :mod:`.session` — the game driven through :class:`skipbo.core.Match` (no UI);
 - :mod:`.selection` — choosing a source then a target from the legal moves;
 - :mod:`.render` — the table drawn from a player view, as Rich text;
-- :mod:`.app`, :mod:`.screens`, :mod:`.replay` — the Textual app and its screens.
+- :mod:`.app`, :mod:`.game_screen`, :mod:`.screens`, :mod:`.replay` — the
+  Textual app and its screens.
 """
