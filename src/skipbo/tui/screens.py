@@ -9,40 +9,40 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+SCROLL_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
 HELP_TEXT = """\
-[b]Skip-Bo in the terminal[/b] — empty your stock first.
+[b]Skip-Bo in the terminal[/b]: empty your stock first.
+(↑ ↓ scroll this help, any other key closes it)
 
-[b]Playing a card[/b]: choose a source, then a target. Legal choices are
-highlighted in yellow; the chosen source is blue.
-  [b]1[/b]..[b]5[/b]      a hand card (by its place in the hand)
-  [b]s[/b]          your stock
-  [b]d[/b] [b]1[/b]..[b]4[/b]    the top of your discard pile D1..D4
-  [b]p s[/b], [b]p d 1[/b]  your partner's stock or discard pile (partnership play)
-then
-  [b]1[/b]..[b]4[/b]      build pile B1..B4 (or [b]b 1[/b]..[b]b 4[/b])
-  [b]d 1[/b]..[b]d 4[/b]  discard the hand card onto D1..D4: this ends your turn
-  [b]Esc[/b]        back to choosing a source
-  [b]e[/b]          end the turn with an empty hand (when nothing can be drawn)
-Or move with [b]←[/b] [b]→[/b] over the highlighted choices and press [b]Enter[/b].
+[b]Play a card[/b]: choose a source, then a target. Sources that can go onto
+a build pile are underlined; the chosen one is blue, its targets yellow.
+  source   1..5      a hand card, by its place in the hand
+           s         your stock
+           d 1..4    the top of your discard pile D1..D4
+           p s       your partner's stock (partnership play)
+           p d 1..4  your partner's discard pile
+  target   1..4      build pile B1..B4 (also b 1..4)
+           d 1..4    discard the hand card there: this ends your turn
+  ← →  move over the choices · Enter  pick · Esc  back
+  e    end the turn with an empty hand (only when nothing can be drawn)
 
-[b]Typing moves[/b]: [b]:[/b] opens the move line; type the notation and Enter:
+[b]Type a move[/b]: ':' opens the move line. Type the notation and Enter:
   S-B1  D3-B2  H7-B4  HSB-B1  pS-B2  pD1-B3  H9-D1  end
-([b]Esc[/b] leaves the line.) Illegal moves are refused with the reason.
+Esc leaves the line. An illegal move is refused with the reason.
 
-[b]Other keys[/b]
-  [b]?[/b] / [b]F1[/b]   this help          [b]ctrl+s[/b]  save the game (skipbo-record/1)
-  [b]q[/b] [b]q[/b]        quit (twice)       [b]ctrl+t[/b]  light / dark colours
+[b]Keys[/b]  ? or F1 help · ctrl+s save · ctrl+t light/dark · q q quit
 
 [b]The table[/b]: ▶ marks the seat to move. A stock shows its top card and
 ×N, the cards left. Discard piles show every card, the top one last. Build
-piles show the value they count; * marks one topped by a Skip-Bo card.
-SB (or K with --faces cards) is the wild card. Press any key to go back.
+piles show the value they count; * marks one topped by a wild card. SB (K
+with --faces cards) is the wild card. The last moves show who played what.
 """
 
 
@@ -60,9 +60,10 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll():
             yield Static(HELP_TEXT, id="help-text")
 
-    def on_key(self) -> None:
-        """Any key closes the help (the arrow keys scroll it first)."""
-        self.dismiss(None)
+    def on_key(self, event: events.Key) -> None:
+        """Any key but the scrolling ones closes the help."""
+        if event.key not in SCROLL_KEYS:
+            self.dismiss(None)
 
 
 class PassScreen(ModalScreen[None]):
