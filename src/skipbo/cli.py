@@ -519,6 +519,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_tournament_parser(commands)
     add_serve_parser(commands)
+    from skipbo.tui.command import add_play_parser  # no Textual until the game starts
+
+    add_play_parser(commands)
     return parser
 
 

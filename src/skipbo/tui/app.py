@@ -1,0 +1,145 @@
+"""``skipbo play``: the Textual app, which runs the game's flow.
+
+:class:`GameApp` owns the :class:`~skipbo.tui.session.GameSession` and decides
+whose view the table shows: the one person's, or in hot-seat play the seat to
+move after a hand-over screen (the spectators' view in between, so no hand is
+ever on screen for the wrong person). The table screen
+(:mod:`.game_screen`) turns keys into moves; the bots play in a worker, one
+move at a time, ``delay`` seconds apart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual import work
+from textual.app import App
+
+from .config import GameConfig
+from .game_screen import GameScreen
+from .screens import EndScreen, HelpScreen, PassScreen
+from .session import GameSession
+from .summary import end_text, status_line
+
+
+class GameApp(App[None]):
+    """You (and maybe friends at one keyboard) against bots, round after round."""
+
+    TITLE = "Skip-Bo"
+
+    def __init__(self, config: GameConfig, light: bool = False) -> None:
+        super().__init__()
+        self.session = GameSession(config)
+        humans = config.humans
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.table = GameScreen(self.session)
+        self.light = light
+
+    def on_mount(self) -> None:
+        """Show the table and start the first turn."""
+        self.theme = "textual-light" if self.light else "textual-dark"
+        self.push_screen(self.table)
+
+    # ------------------------------------------------------------------ flow
+
+    def my_turn(self) -> bool:
+        """True when the person whose view is shown is to move."""
+        session = self.session
+        return session.human_to_move() and self.viewer == session.to_move
+
+    def advance(self) -> None:
+        """Go on after a move: end screen, hand-over, or the bots' moves."""
+        session = self.session
+        self.table.new_turn()
+        if session.round.over:
+            self._round_over()
+            return
+        seat = session.to_move
+        hot_seat = len(session.config.humans) > 1
+        if session.is_human(seat):
+            if hot_seat and self.viewer != seat:
+                self.viewer = None
+                self.table.redraw()
+                self.push_screen(PassScreen(session.names[seat], self._recent()), self._handed)
+            return
+        if hot_seat:
+            self.viewer = None
+            self.table.redraw()
+        self.play_bots()
+
+    def _handed(self, _: None = None) -> None:
+        """The next person confirmed: show their view."""
+        self.viewer = self.session.to_move
+        self.table.new_turn()
+        self.table.say(f"{self.session.names[self.viewer]}, your turn.")
+
+    def _recent(self) -> str:
+        """The moves of the current round's last few moves, for the hand-over screen."""
+        session = self.session
+        log = [e for e in session.log if e.round == session.round_number]
+        lines = [f"{session.names[e.seat]}: {e.move}" for e in log[-6:]]
+        return "Last moves: " + ", ".join(lines) if lines else "First turn of the round."
+
+    @work(exclusive=True, group="bots")
+    async def play_bots(self) -> None:
+        """Let the bots move one at a time, ``delay`` seconds apart."""
+        session = self.session
+        delay = session.config.delay
+        while not session.round.over and not session.is_human(session.to_move):
+            seat = session.to_move
+            self.table.say(f"{session.names[seat]} is playing…")
+            view, legal = session.view(seat), session.round.legal_moves()
+            move = await asyncio.to_thread(session.bots[seat].choose, view, legal)
+            session.play_bot(move)
+            self.table.redraw()
+            if delay > 0:
+                await asyncio.sleep(delay)
+        self.table.say("")
+        self.advance()
+
+    # ------------------------------------------------------------------ end
+
+    def _round_over(self) -> None:
+        """The round's result and the scores; saved at once with ``--save``."""
+        session = self.session
+        saved = f"\n{self.save_game()}" if session.config.save else ""
+        self.viewer = self.viewer if len(session.config.humans) <= 1 else None
+        self.table.redraw()
+        text = end_text(session) + saved
+        screen = EndScreen(text, not session.match.over, self.save_game)
+        self.push_screen(screen, self._after_round)
+
+    def _after_round(self, choice: str | None) -> None:
+        if choice != "next":
+            self.exit()
+            return
+        self.session.next_round()
+        humans = self.session.config.humans
+        self.viewer = humans[0] if len(humans) == 1 else None
+        self.advance()
+
+    # ------------------------------------------------------------------ actions
+
+    def status(self) -> str:
+        """The status line of the table."""
+        return status_line(self.session)
+
+    def save_game(self) -> str:
+        """Save every round so far; returns the message to show."""
+        try:
+            path = self.session.save(self.session.default_save_path())
+        except OSError as exc:
+            return f"Could not save: {exc}"
+        return f"Saved to {path} (skipbo-record/1; replay with skipbo play --replay {path})."
+
+    def action_save(self) -> None:
+        """ctrl+s on the table."""
+        self.table.say(self.save_game())
+
+    def action_help(self) -> None:
+        """The keys and the notation."""
+        self.push_screen(HelpScreen())
+
+    def action_toggle_theme(self) -> None:
+        """Switch between the dark and the light colours."""
+        self.theme = "textual-dark" if self.theme == "textual-light" else "textual-light"

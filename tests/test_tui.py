@@ -1,0 +1,166 @@
+"""The terminal game driven headless by Textual's pilot, through key presses."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from skipbo.core import parse_record, replay
+from skipbo.tui.app import GameApp
+from skipbo.tui.config import GameConfig
+from skipbo.tui.screens import EndScreen, HelpScreen, PassScreen
+from tui_helpers import SIZE, config, play_until_end, settle, text_of
+
+Script = Callable[[GameApp, Pilot[None]], Awaitable[None]]
+
+
+def run(cfg: GameConfig, script: Script, size: tuple[int, int] = SIZE) -> GameApp:
+    """Run ``script`` against a headless app of ``size`` cells."""
+    app = GameApp(cfg)
+
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await script(app, pilot)
+
+    asyncio.run(main())
+    return app
+
+
+def test_a_whole_short_round_by_keys_reaches_the_end_screen(tmp_path: Path) -> None:
+    save = tmp_path / "game.jsonl"
+
+    async def script(app: GameApp, pilot: Pilot[None]) -> None:
+        moves = await play_until_end(app, pilot)
+        assert moves > 0
+        assert isinstance(app.screen, EndScreen)
+        assert "Round 1" in text_of(app, "#end-text")
+        await pilot.press("s")
+        assert "Saved to" in text_of(app, "#end-message")
+        await pilot.press("q")
+
+    app = run(config(save=str(save)), script)
+    assert app.session.round.over
+    lines = save.read_text().splitlines()
+    record = json.loads(lines[-1])
+    assert record["format"] == "skipbo-record/1" and record["names"] == ["you", "bot:hard"]
+    assert replay(parse_record(record)).ok
+
+
+def test_a_partnership_round_by_keys() -> None:
+    seats = ("", "hard", "hard", "hard")
+
+    async def script(app: GameApp, pilot: Pilot[None]) -> None:
+        await settle(app, pilot)
+        assert "(partner)" in text_of(app, "#opponents")
+        await play_until_end(app, pilot)
+        result = app.session.round.result
+        assert result is not None and (result.team is not None or result.winner is None)
+
+    run(config(4, seats, teams=True), script)
+
+
+def test_hot_seat_hides_the_hand_on_the_pass_screen() -> None:
+    async def script(app: GameApp, pilot: Pilot[None]) -> None:
+        await settle(app, pilot)
+        if isinstance(app.screen, PassScreen):  # the first person to move is asked too
+            await pilot.press("enter")
+            await settle(app, pilot)
+        first = app.session.to_move
+        assert app.viewer == first and "hidden" not in text_of(app, "#hand")
+        hand = app.session.view(first).hand
+        discard = next(m for m in app.session.legal_texts() if m.endswith("-D1"))
+        await pilot.press(":", *discard, "enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, PassScreen)
+        assert app.viewer is None
+        assert "Player" in text_of(app, "#pass-text")
+        table_hand = app.screen_stack[-2].query_one("#hand")  # under the pass screen
+        assert "hidden" in str(table_hand.content)
+        assert hand  # the first person's hand existed and is not on screen now
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.viewer == app.session.to_move != first
+        assert "hidden" not in text_of(app, "#hand")
+
+    run(config(2, ("", "")), script)
+
+
+def test_typed_moves_are_checked_by_the_core() -> None:
+    async def script(app: GameApp, pilot: Pilot[None]) -> None:
+        await settle(app, pilot)
+        await pilot.press("colon")
+        assert isinstance(app.focused, Input)
+        await pilot.press(*"H0-B1", "enter")
+        assert "malformed move" in text_of(app, "#message")
+        await pilot.press(*"end", "enter")
+        assert "only allowed with an empty hand" in text_of(app, "#message")
+        await pilot.press("escape")
+        assert app.focused is None
+
+    run(config(), script)
+
+
+def test_help_screen_and_illegal_choices_show_reasons() -> None:
+    async def script(app: GameApp, pilot: Pilot[None]) -> None:
+        await settle(app, pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("x")
+        assert not isinstance(app.screen, HelpScreen)
+        await pilot.press("d", "1")  # an empty discard pile
+        assert "discard pile 1 is empty" in text_of(app, "#message")
+        await pilot.press("1")  # a hand card: now its targets are highlighted
+        assert app.table.selection.source is not None
+        assert "Legal:" in text_of(app, "#message")
+        await pilot.press("escape")
+        assert app.table.selection.source is None
+
+    run(config(), script)
+
+
+def test_letters_typed_in_the_move_line_are_not_keys_of_the_table() -> None:
+    async def script(app: GameApp, pilot: Pilot[None]) -> None:
+        await settle(app, pilot)
+        await pilot.press("colon", "q", "s", "d", "1")
+        move_line = app.screen.query_one("#move", Input)
+        assert move_line.value == "qsd1"
+        assert not app.table.quitting and app.table.selection.source is None
+
+    run(config(), script)
+
+
+def test_six_seats_fit_at_80x24() -> None:
+    seats = ("", "random", "random", "random", "random", "random")
+
+    async def script(app: GameApp, pilot: Pilot[None]) -> None:
+        await settle(app, pilot)
+        for widget in ("#move", "#message", "#hand", "#opponents"):
+            region = app.screen.query_one(widget).region
+            assert region.bottom <= 23 and region.right <= 80, (widget, region)
+
+    run(config(6, seats, stock=20), script)
+
+
+def test_a_match_goes_on_round_after_round_to_the_match_screen() -> None:
+    async def script(app: GameApp, pilot: Pilot[None]) -> None:
+        for _ in range(10):
+            await play_until_end(app, pilot)
+            text = text_of(app, "#end-text")
+            assert "(the match is played to 60)" in text
+            if app.session.match.over:
+                assert "The match is won by" in text
+                assert "next round" not in text_of(app, "#end-keys")
+                return
+            assert "next round" in text_of(app, "#end-keys")
+            await pilot.press("n")
+            await settle(app, pilot)
+            assert app.session.round_number >= 2 and "Round" in text_of(app, "#status")
+        raise AssertionError("the match did not end")
+
+    app = run(config(stock=2, target=60), script)
+    assert len(app.session.match.rounds) >= 2
