@@ -69,7 +69,7 @@ class SkipBoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new round from the next seed (``seed`` restarts the sequence)."""
-        self.round = deal(self.rules, self._seeds, seed)
+        self.round, _ = deal(self.rules, self._seeds, seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

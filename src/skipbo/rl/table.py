@@ -84,7 +84,7 @@ class RoundSeeds:
         return f"rl/{self._base}/{self._count - 1}", self._base + self._count - 1
 
 
-def deal(rules: Rules, seeds: RoundSeeds, seed: int | None) -> Round:
-    """The next round of an environment, dealt by the core."""
+def deal(rules: Rules, seeds: RoundSeeds, seed: int | None) -> tuple[Round, str]:
+    """The next round of an environment, dealt by the core, and its seed (for bots)."""
     round_seed, dealer = seeds.next(seed)
-    return new_round(rules, round_seed, dealer % rules.players)
+    return new_round(rules, round_seed, dealer % rules.players), round_seed
