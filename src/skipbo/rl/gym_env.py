@@ -14,7 +14,7 @@ the episode as a forfeit: reward -1, ``terminated``, ``info["illegal_action"]``
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 
@@ -31,7 +31,7 @@ Obs = dict[str, Any]
 class SkipBoEnv(gymnasium.Env[Obs, Any]):
     """One round at a table of 2-6 against bots (options in the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
