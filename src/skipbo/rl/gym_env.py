@@ -22,7 +22,7 @@ from skipbo.bots import Bot, make_bot
 from skipbo.core import Round, player_view
 
 from .encoding import ViewEncoder
-from .render import render_view
+from .render import check_render_mode, render_round
 from .table import RoundSeeds, action_space, deal, make_rules, observation_space, observe, rewards
 
 Obs = dict[str, Any]
@@ -43,9 +43,7 @@ class SkipBoEnv(gymnasium.Env[Obs, Any]):
         seat: int = 0,
         render_mode: str | None = None,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.rules = make_rules(players, teams, stock, turn_cap)
         if not self.rules.is_seat(seat):
             raise ValueError(f"seat must be 0..{players - 1}, not {seat!r}")
@@ -116,16 +114,7 @@ class SkipBoEnv(gymnasium.Env[Obs, Any]):
 
     def render(self) -> str | None:
         """The table as the learner sees it (text); printed in ``human`` mode."""
-        if self.render_mode is None:
-            return None
-        round_ = self._current()
-        text = render_view(player_view(round_, self.seat), self._legal)
-        if round_.result is not None:
-            text += f"result: {round_.result.to_json()}\n"
-        if self.render_mode == "human":
-            print(text, end="")
-            return None
-        return text
+        return render_round(self._current(), self.seat, self._legal, self.render_mode)
 
 
 def _opponent_names(opponents: str | Sequence[str], players: int, seat: int) -> list[str]:

@@ -19,10 +19,10 @@ from typing import Any, ClassVar
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from skipbo.core import IllegalMoveError, Round, format_move, player_view
+from skipbo.core import IllegalMoveError, Round, format_move
 
 from .encoding import ViewEncoder
-from .render import render_view
+from .render import check_render_mode, render_round
 from .table import RoundSeeds, action_space, deal, make_rules, observation_space, observe, rewards
 
 Obs = dict[str, Any]
@@ -46,9 +46,7 @@ class SkipBoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.rules = make_rules(players, teams, stock, turn_cap)
         self.possible_agents = [f"player_{p}" for p in range(self.rules.players)]
         self._seat = {agent: p for p, agent in enumerate(self.possible_agents)}
@@ -123,17 +121,10 @@ class SkipBoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The table as the agent to move sees it (text); printed in ``human`` mode."""
-        if self.render_mode is None:
-            return None
         round_ = self._current()
-        view = player_view(round_, round_.to_move)
-        text = render_view(view, self._legal, self.possible_agents)
-        if round_.result is not None:
-            text += f"result: {round_.result.to_json()}\n"
-        if self.render_mode == "human":
-            print(text, end="")
-            return None
-        return text
+        return render_round(
+            round_, round_.to_move, self._legal, self.render_mode, self.possible_agents
+        )
 
     def close(self) -> None:
         """Nothing to release; here because PettingZoo expects it beside render()."""

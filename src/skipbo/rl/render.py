@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from skipbo.core import NO_CARD, PlayerView, card_name, format_move
+from skipbo.core import NO_CARD, PlayerView, Round, card_name, format_move, player_view
 
 
 def _cards(cards: Sequence[int]) -> str:
@@ -36,3 +36,29 @@ def render_view(view: PlayerView, legal: Sequence[int] = (), names: Sequence[str
     if legal:
         lines.append("legal: " + " ".join(format_move(m) for m in legal))
     return "\n".join(lines) + "\n"
+
+
+RENDER_MODES = ("ansi", "human")
+
+
+def check_render_mode(mode: str | None) -> str | None:
+    """``mode`` if the environments support it (or None); ``ValueError`` otherwise."""
+    if mode is not None and mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be one of {list(RENDER_MODES)} or None, not {mode!r}")
+    return mode
+
+
+def render_round(
+    round_: Round, seat: int, legal: Sequence[int], mode: str | None, names: Sequence[str] = ()
+) -> str | None:
+    """What ``render()`` gives in ``mode``: the text of ``seat``'s view (and the result
+    once the round is over), returned for ``"ansi"``, printed for ``"human"``."""
+    if mode is None:
+        return None
+    text = render_view(player_view(round_, seat), legal, names)
+    if round_.result is not None:
+        text += f"result: {round_.result.to_json()}\n"
+    if mode == "human":
+        print(text, end="")
+        return None
+    return text
