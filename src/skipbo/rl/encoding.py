@@ -122,23 +122,26 @@ _PILES: dict[tuple[int, ...], PileEntry] = {}
 _PILES_LIMIT: Final = 1 << 16
 
 
-def _pile_entry(pile: tuple[int, ...]) -> PileEntry:
-    """A discard pile's 14 entries (top one-hot, height) and its packed counts, memoized:
-    most piles recur unchanged from one decision to the next."""
-    entry = _PILES.get(pile)
-    if entry is None:
-        if len(_PILES) >= _PILES_LIMIT:
-            _PILES.clear()
-        top = ONE_HOT[pile[-1] if pile else 0]
-        entry = _PILES[pile] = (top + bytes((len(pile),)), pack_counts(pile))
+def _new_pile_entry(pile: tuple[int, ...]) -> PileEntry:
+    """A pile's 14 entries (top one-hot, height) and its packed counts, memoized in
+    ``_PILES``: most piles recur unchanged from one decision to the next."""
+    if len(_PILES) >= _PILES_LIMIT:
+        _PILES.clear()
+    top = ONE_HOT[pile[-1] if pile else 0]
+    entry = _PILES[pile] = (top + bytes((len(pile),)), pack_counts(pile))
     return entry
 
 
-def _discard_block(discards: tuple[tuple[int, ...], ...]) -> tuple[bytes, int]:
-    """One player's discard block (tops, heights, value counts) and its packed counts."""
-    a, b, c, d = map(_pile_entry, discards)
+def _four_piles(piles: tuple[tuple[int, ...], ...]) -> tuple[bytes, int]:
+    """The entries of four piles joined (with their value counts) and their packed counts."""
+    get = _PILES.get
+    p0, p1, p2, p3 = piles
+    a = get(p0) or _new_pile_entry(p0)
+    b = get(p1) or _new_pile_entry(p1)
+    c = get(p2) or _new_pile_entry(p2)
+    d = get(p3) or _new_pile_entry(p3)
     packed = a[1] + b[1] + c[1] + d[1]
-    return b"".join((a[0], b[0], c[0], d[0], unpack(packed))), packed
+    return b"".join((a[0], b[0], c[0], d[0], packed.to_bytes(VALUES, "little"))), packed
 
 
 class ViewEncoder:
@@ -173,8 +176,7 @@ class ViewEncoder:
         hand_packed = 0
         for card in view.hand:
             hand_packed += PACK[card]
-        a, b, c, d = map(_pile_entry, view.build_piles)
-        visible = hand_packed + a[1] + b[1] + c[1] + d[1] + self._completed_packed(view)
+        visible = hand_packed + _four_piles(view.build_piles)[1] + self._completed_packed(view)
         cache = self._discards
         players = view.players
         out: list[bytes] = [b"", b"", b""]
@@ -182,7 +184,7 @@ class ViewEncoder:
             top, stock, hand, discards = players[p]
             entry = cache[p]
             if entry[0] is not discards:
-                entry = cache[p] = (discards, *_discard_block(discards))
+                entry = cache[p] = (discards, *_four_piles(discards))
             visible += entry[2] + PACK[top]
             out += (ONE_HOT[top], bytes((stock, hand, p == partner, p == to_move)), entry[1])
         build = self._build_cache.get(view.build)
