@@ -161,6 +161,7 @@ class ViewEncoder:
         self._build_cache: dict[tuple[int, ...], bytes] = {}
         self._discards: list[tuple[object, bytes, int]] = [((), b"", 0)] * n
         self._completed: tuple[object, int] = ((), 0)
+        self._build_piles: tuple[object, int] = ((), 0)
 
     def encode(self, view: PlayerView) -> ObsArray:
         """The observation vector of ``view`` (a new, writable array each call)."""
@@ -176,7 +177,7 @@ class ViewEncoder:
         hand_packed = 0
         for card in view.hand:
             hand_packed += PACK[card]
-        visible = hand_packed + _four_piles(view.build_piles)[1] + self._completed_packed(view)
+        visible = hand_packed + self._build_packed(view) + self._completed_packed(view)
         cache = self._discards
         players = view.players
         out: list[bytes] = [b"", b"", b""]
@@ -200,6 +201,13 @@ class ViewEncoder:
             )
         )
         return b"".join(out)
+
+    def _build_packed(self, view: PlayerView) -> int:
+        """Packed counts of the build piles' cards, recomputed only when they change."""
+        piles = view.build_piles
+        if self._build_piles[0] != piles:
+            self._build_piles = (piles, _four_piles(piles)[1])
+        return self._build_piles[1]
 
     def _completed_packed(self, view: PlayerView) -> int:
         cards = view.completed_cards
