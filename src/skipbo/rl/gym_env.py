@@ -1,0 +1,128 @@
+"""``SkipBo-v0``: one seat of a Skip-Bo round as a Gymnasium environment.
+
+The learner plays ``seat``; every other seat (its partner too, in partnership
+play) is a built-in bot from :func:`skipbo.bots.make_bot`, which sees only its
+own player view, as at any table. ``step`` plays the learner's move and then
+the bots' moves until the learner is to move again or the round is over.
+
+Observation and action spaces are those of ``skipbo_v0`` (one seat's encoded
+view and ``action_mask``; ``Discrete(145)``). An action outside the mask ends
+the episode as a forfeit: reward -1, ``terminated``, ``info["illegal_action"]``
+(a masked learner never sees it; Gymnasium's checker samples unmasked actions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+
+from skipbo.bots import Bot, make_bot
+from skipbo.core import Round, player_view
+
+from .encoding import ViewEncoder
+from .render import check_render_mode, render_round
+from .table import RoundSeeds, action_space, deal, make_rules, observation_space, observe, rewards
+
+Obs = dict[str, Any]
+
+
+class SkipBoEnv(gymnasium.Env[Obs, Any]):
+    """One round at a table of 2-6 against bots (options in the module docstring)."""
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        players: int = 2,
+        teams: bool = False,
+        stock: int | None = None,
+        turn_cap: int | None = None,
+        opponents: str | Sequence[str] = "random",
+        seat: int = 0,
+        render_mode: str | None = None,
+    ) -> None:
+        self.render_mode = check_render_mode(render_mode)
+        self.rules = make_rules(players, teams, stock, turn_cap)
+        if not self.rules.is_seat(seat):
+            raise ValueError(f"seat must be 0..{players - 1}, not {seat!r}")
+        self.seat = seat
+        self.opponents = _opponent_names(opponents, players, seat)
+        self.observation_space = observation_space(self.rules)
+        self.action_space = action_space()
+        self._encoder = ViewEncoder(self.rules)
+        self._seeds = RoundSeeds()
+        self._bots: list[Bot | None] = []
+        self.round: Round | None = None
+        self._legal: list[int] = []
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Obs, dict[str, Any]]:
+        """Deal the next round and let the bots move until the learner's first decision."""
+        super().reset(seed=seed)
+        while True:
+            self.round, round_seed = deal(self.rules, self._seeds, seed)
+            seed = None
+            self._bots = [
+                None if p == self.seat else make_bot(name, seed=f"{round_seed}/{p}")
+                for p, name in enumerate(self.opponents)
+            ]
+            self._advance()
+            if self.round.result is None:  # a bot may win at once with a tiny stock: deal again
+                return self._observe(), {}
+
+    def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        """Play the learner's move, then the bots', up to the learner's next decision."""
+        round_ = self._current()
+        move = int(action)
+        if move not in self._legal:
+            return self._observe(), -1.0, True, False, {"illegal_action": move}
+        round_.apply_unchecked(move)
+        self._advance()
+        if self.render_mode == "human":
+            self.render()
+        result = round_.result
+        if result is None:
+            return self._observe(), 0.0, False, False, {}
+        reward = rewards(self.rules, result)[self.seat]
+        capped = result.reason == "cap"
+        return self._observe(), reward, not capped, capped, {"result": result.to_json()}
+
+    def _advance(self) -> None:
+        """Bots move until the learner is to move or the round is over."""
+        round_ = self._current()
+        while round_.result is None and round_.to_move != self.seat:
+            bot = self._bots[round_.to_move]
+            assert bot is not None
+            legal = round_.legal_moves()
+            round_.play(bot.choose(player_view(round_, round_.to_move), legal))
+        self._legal = round_.legal_moves()
+
+    def _observe(self) -> Obs:
+        return observe(self._current(), self.seat, self._encoder, self._legal)
+
+    def _current(self) -> Round:
+        if self.round is None:
+            raise RuntimeError("call reset() before step()")
+        return self.round
+
+    def action_masks(self) -> Any:
+        """The current action mask (the name sb3-contrib's ``MaskablePPO`` looks for)."""
+        return self._observe()["action_mask"]
+
+    def render(self) -> str | None:
+        """The table as the learner sees it (text); printed in ``human`` mode."""
+        return render_round(self._current(), self.seat, self._legal, self.render_mode)
+
+
+def _opponent_names(opponents: str | Sequence[str], players: int, seat: int) -> list[str]:
+    """One bot name per seat (the learner's entry unused): a single name fills every seat,
+    a list names the other seats in order."""
+    names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+    if len(names) != players - 1:
+        raise ValueError(f"need {players - 1} opponent names, got {len(names)}")
+    for name in names:
+        make_bot(name)  # raises ValueError for an unknown name, now rather than at reset
+    return [*names[:seat], "", *names[seat:]]

@@ -1,0 +1,96 @@
+"""The Gymnasium environment ``SkipBo-v0``: one seat against built-in bots."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+
+import skipbo.rl
+from skipbo.rl.gym_env import SkipBoEnv
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"opponents": "hard"},
+        {"players": 4, "teams": True, "stock": 5, "opponents": ["random", "easy", "hard"]},
+        {"players": 3, "stock": 3, "seat": 2, "turn_cap": 30},
+    ],
+    ids=str,
+)
+def test_check_env(options: dict[str, object]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the checker's advice about render fps and such
+        check_env(gymnasium.make(skipbo.rl.ENV_ID, **options).unwrapped, skip_render_check=True)
+
+
+def test_make_by_module_path_and_id() -> None:
+    env = gymnasium.make("skipbo.rl:SkipBo-v0", players=3, stock=5)
+    assert isinstance(env.unwrapped, SkipBoEnv)
+    obs, _ = env.reset(seed=0)
+    assert env.observation_space.contains(obs)
+
+
+def play(env: SkipBoEnv, seed: int) -> tuple[float, bool, dict[str, object]]:
+    """One episode with random masked actions: (reward, truncated, last info)."""
+    obs, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while True:
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        assert env.round is not None and env.round.to_move == env.seat
+        obs, reward, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            return float(reward), truncated, info
+
+
+def test_rewards_follow_the_result() -> None:
+    env = SkipBoEnv(players=4, teams=True, stock=2, seat=1, opponents="hard")
+    for seed in range(5):
+        reward, truncated, info = play(env, seed)
+        result = info["result"]
+        assert isinstance(result, dict) and not truncated
+        winner = result["winner"]
+        if winner is None:
+            assert reward == 0.0
+        else:
+            assert reward == (1.0 if 1 in env.rules.team_seats(winner) else -1.0)
+
+
+def test_same_seed_same_episode() -> None:
+    env = SkipBoEnv(stock=5, opponents="medium")
+    first = play(env, 7)
+    assert env.round is not None
+    history = list(env.round.history)
+    assert play(env, 7) == first and env.round.history == history
+
+
+def test_illegal_action_forfeits() -> None:
+    env = SkipBoEnv()
+    obs, _ = env.reset(seed=0)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert info == {"illegal_action": illegal}
+
+
+def test_bad_options() -> None:
+    with pytest.raises(ValueError, match="opponent"):
+        SkipBoEnv(players=3, opponents=["random"])
+    with pytest.raises(ValueError, match="unknown bot"):
+        SkipBoEnv(opponents="nobody")
+    with pytest.raises(ValueError, match="seat"):
+        SkipBoEnv(seat=2)
+
+
+def test_render_ansi() -> None:
+    env = SkipBoEnv(render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert isinstance(text, str) and "*player_0" in text
