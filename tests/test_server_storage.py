@@ -17,7 +17,7 @@ import pytest
 
 from skipbo.core import format_move
 from skipbo.server import TableConfig, TableRegistry
-from skipbo.server.storage import SqliteStorage
+from skipbo.server.storage import SqliteStorage, StorageClosedError
 
 TABLES = 40
 MOVES = 60
@@ -106,7 +106,7 @@ def test_a_taken_slot_fails_alone(tmp_path: Path) -> None:
         storage.append_move("T", 0, 1, 0, "taken")
     assert _stored_moves(db, "T") == [(0, 0, "first"), (0, 1, "second")]
     storage.close()
-    with pytest.raises(sqlite3.ProgrammingError):
+    with pytest.raises(StorageClosedError):
         storage.append_move("T", 0, 2, 0, "after close")
 
 
