@@ -1,4 +1,4 @@
-"""Shared helpers for the rules-core tests.
+"""Shared helpers for the rules-core tests (and, at the end, the store fixtures).
 
 Two ways to get a position, in order of preference:
 
@@ -23,8 +23,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from skipbo.core import (
     MOVE_COUNT,
@@ -42,6 +45,7 @@ from skipbo.core import (
     player_view,
 )
 from skipbo.core.moves import PLAY_COUNT
+from storage_backends import BACKENDS, Backend, postgres_backend, sqlite_backend, throwaway_database
 
 ALL_MOVES = range(MOVE_COUNT)
 HAND_SIZE = 5
@@ -506,3 +510,20 @@ def play_out(
     while state.result is None and len(state.history) < limit:
         state.apply_unchecked(choose(state, rng, play_bias))
     return state
+
+
+# ------------------------------------------------- stores (tests/storage_backends.py)
+
+
+@pytest.fixture(scope="session")
+def postgres_database() -> Iterator[str]:
+    """This session's throwaway PostgreSQL database (skips without a server)."""
+    yield from throwaway_database()
+
+
+@pytest.fixture(params=BACKENDS)
+def storage_backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    """Each store in turn: SQLite in ``tmp_path``, PostgreSQL in a fresh schema."""
+    if request.param == "postgres":
+        return postgres_backend(request.getfixturevalue("postgres_database"))
+    return sqlite_backend(tmp_path / "store.db")

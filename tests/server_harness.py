@@ -2,7 +2,7 @@
 
 Two ways to run the server: in a thread of the test process (fast, and the test
 can look at the server's secret state to prove nothing leaks), or as a
-subprocess on a SQLite file (so that it can be killed with SIGKILL like a crash).
+subprocess on a store (so that it can be killed with SIGKILL like a crash).
 Every wait is a loop with a generous deadline, never a fixed sleep.
 """
 
@@ -123,12 +123,16 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``python -m skipbo.server.command`` on a SQLite file, killable like a crash."""
+    """``python -m skipbo.server.command`` on a store, killable like a crash.
 
-    def __init__(self, db: Path) -> None:
+    ``db`` is a SQLite file or any ``--db`` URL (a PostgreSQL one, say).
+    """
+
+    def __init__(self, db: Path | str) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        args = ["--host", "127.0.0.1", "--port", str(self.port), "--db", f"sqlite:///{db}"]
+        url = f"sqlite:///{db}" if isinstance(db, Path) else db
+        args = ["--host", "127.0.0.1", "--port", str(self.port), "--db", url]
         self.process = subprocess.Popen(
             [sys.executable, "-m", "skipbo.server.command", *args],
             stdout=subprocess.DEVNULL,

@@ -1,13 +1,16 @@
-"""kill -9 mid-round, restart on the same file: every table resumes with no move lost."""
+"""kill -9 mid-round, restart on the same store: every table resumes with no move lost.
+
+Run on SQLite and on PostgreSQL (``storage_backend``; the latter skips without a server).
+"""
 
 from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 from server_harness import Client, ServerProcess, http
+from storage_backends import Backend
 
 
 def _state(client: Client) -> dict[str, Any]:
@@ -17,8 +20,8 @@ def _state(client: Client) -> dict[str, Any]:
     return view
 
 
-def test_a_killed_server_comes_back_exactly(tmp_path: Path) -> None:
-    db = tmp_path / "crash.db"
+def test_a_killed_server_comes_back_exactly(storage_backend: Backend) -> None:
+    db = storage_backend.url
     server = ServerProcess(db)
     try:
         base = server.base

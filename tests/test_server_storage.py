@@ -1,58 +1,48 @@
-"""Group commit in :class:`SqliteStorage`: durable before acknowledged, and in order.
+"""Group commit in every store: durable before acknowledged, and in order.
 
 The server tells players about a move only after ``append_move_async`` completes,
 so these tests pin down the two promises that makes safe: the completed move is
 already readable by another connection (it was committed, not merely queued), and
 many tables appending at once all come back, each in its own order, after reopening.
+Each test runs on SQLite and on PostgreSQL (``storage_backend``, see
+``storage_backends.py``; the PostgreSQL runs skip without a server).
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
-from pathlib import Path
+import subprocess
+import sys
 
 import pytest
 
 from skipbo.core import format_move
 from skipbo.server import TableConfig, TableRegistry
-from skipbo.server.storage import SqliteStorage
+from skipbo.server.storage import StorageClosedError, StorageUnavailable, open_storage
+from storage_backends import Backend
 
 TABLES = 40
 MOVES = 60
 
 
-def _stored_moves(db: Path, table_id: str) -> list[tuple[int, int, str]]:
-    """The moves of ``table_id`` as a separate connection sees them (committed only)."""
-    with sqlite3.connect(db) as other:
-        rows = other.execute(
-            "SELECT round_index, move_index, move FROM moves WHERE table_id = ?"
-            " ORDER BY round_index, move_index",
-            (table_id,),
-        ).fetchall()
-    return [(int(r), int(m), str(text)) for r, m, text in rows]
-
-
-def test_an_awaited_move_is_already_committed(tmp_path: Path) -> None:
-    db = tmp_path / "durable.db"
-    storage = SqliteStorage(str(db))
+def test_an_awaited_move_is_already_committed(storage_backend: Backend) -> None:
+    storage = storage_backend.open()
     storage.create_table("T", "{}")
 
     async def play() -> None:
         for index in range(5):
             await storage.append_move_async("T", 0, index, index % 2, f"h{index}b1")
             # read by a second connection right away: only committed data is visible
-            assert _stored_moves(db, "T")[-1] == (0, index, f"h{index}b1")
+            assert storage_backend.stored_moves("T")[-1] == (0, index, f"h{index}b1")
 
     asyncio.run(play())
-    assert len(_stored_moves(db, "T")) == 5
+    assert len(storage_backend.stored_moves("T")) == 5
     storage.close()
 
 
-def test_concurrent_appends_come_back_in_order(tmp_path: Path) -> None:
-    db = tmp_path / "many.db"
-    storage = SqliteStorage(str(db))
+def test_concurrent_appends_come_back_in_order(storage_backend: Backend) -> None:
+    storage = storage_backend.open()
     codes = [f"T{i:03d}" for i in range(TABLES)]
     for code in codes:
         storage.create_table(code, '{"config": {}, "seed": 1}')
@@ -76,7 +66,7 @@ def test_concurrent_appends_come_back_in_order(tmp_path: Path) -> None:
     # far fewer commits than moves: the writes were grouped
     assert batches < TABLES * MOVES / 2
 
-    reopened = SqliteStorage(f"sqlite:///{db}")
+    reopened = storage_backend.open()
     tables = reopened.load_tables()
     assert [t.table_id for t in tables] == codes
     for table in tables:
@@ -85,9 +75,8 @@ def test_concurrent_appends_come_back_in_order(tmp_path: Path) -> None:
     reopened.close()
 
 
-def test_a_taken_slot_fails_alone(tmp_path: Path) -> None:
-    db = tmp_path / "dup.db"
-    storage = SqliteStorage(str(db))
+def test_a_taken_slot_fails_alone(storage_backend: Backend) -> None:
+    storage = storage_backend.open()
     storage.create_table("T", "{}")
 
     async def play() -> list[BaseException | None]:
@@ -101,18 +90,17 @@ def test_a_taken_slot_fails_alone(tmp_path: Path) -> None:
 
     first, again, second = asyncio.run(play())
     assert first is None and second is None
-    assert isinstance(again, sqlite3.IntegrityError)
-    with pytest.raises(sqlite3.IntegrityError):
+    assert isinstance(again, storage_backend.integrity_error)
+    with pytest.raises(storage_backend.integrity_error):
         storage.append_move("T", 0, 1, 0, "taken")
-    assert _stored_moves(db, "T") == [(0, 0, "first"), (0, 1, "second")]
+    assert storage_backend.stored_moves("T") == [(0, 0, "first"), (0, 1, "second")]
     storage.close()
-    with pytest.raises(sqlite3.ProgrammingError):
+    with pytest.raises(StorageClosedError):
         storage.append_move("T", 0, 2, 0, "after close")
 
 
-def test_a_table_changes_only_after_its_move_is_stored(tmp_path: Path) -> None:
-    db = tmp_path / "table.db"
-    storage = SqliteStorage(str(db))
+def test_a_table_changes_only_after_its_move_is_stored(storage_backend: Backend) -> None:
+    storage = storage_backend.open()
     table = TableRegistry(storage).create(TableConfig.make(players=2))
     tokens = [table.join("ann")[1], table.join("bob")[1]]
 
@@ -124,14 +112,47 @@ def test_a_table_changes_only_after_its_move_is_stored(tmp_path: Path) -> None:
             pending = asyncio.ensure_future(table.play_async(seat, tokens[seat], legal[0]))
             while not pending.done():  # memory may move on only once the move is committed
                 if len(table.log[-1]) > before:
-                    assert len(_stored_moves(db, table.code)) > before
+                    assert len(storage_backend.stored_moves(table.code)) > before
                 await asyncio.sleep(0)
             await pending
             assert len(table.log[-1]) == before + 1
-            assert _stored_moves(db, table.code)[-1] == (0, before, legal[0])
+            assert storage_backend.stored_moves(table.code)[-1] == (0, before, legal[0])
 
     asyncio.run(play())
     storage.close()
-    restored = TableRegistry.restore_all(SqliteStorage(str(db)))
+    restored = TableRegistry.restore_all(storage_backend.open())
     assert restored.get(table.code).log == table.log
     restored.storage.close()
+
+
+def test_the_sqlite_path_never_imports_psycopg() -> None:
+    code = (
+        "import sys\n"
+        "from skipbo.server.command import main\n"
+        "from skipbo.server import open_storage\n"
+        "open_storage(':memory:').close()\n"
+        "assert 'psycopg' not in sys.modules, 'psycopg imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_without_psycopg_the_error_says_how_to_install_it() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['psycopg'] = None  # as if not installed\n"
+        "from skipbo.cli import main\n"
+        "sys.exit(main(['serve', '--db', 'postgresql://u:p@127.0.0.1:1/db']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert (
+        done.stderr
+        == "skipbo: error: PostgreSQL storage needs psycopg: pip install 'skipbo[postgres]'\n"
+    )
+
+
+def test_an_unreachable_server_is_one_line() -> None:
+    pytest.importorskip("psycopg", reason="psycopg missing: pip install '.[postgres]'")
+    with pytest.raises(StorageUnavailable, match=r"^cannot reach PostgreSQL: ") as caught:
+        open_storage("postgres://nobody:secret@127.0.0.1:1/none")
+    assert "\n" not in str(caught.value) and "secret" not in str(caught.value)

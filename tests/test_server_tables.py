@@ -11,6 +11,7 @@ import pytest
 from skipbo.core import parse_record, replay
 from skipbo.server import SqliteStorage, TableConfig, TableError, TableRegistry, hash_token
 from skipbo.server.tables import Table
+from storage_backends import Backend
 
 
 def play_random(table: Table, tokens: dict[int, str], rng: random.Random, moves: int) -> None:
@@ -28,9 +29,8 @@ def snapshot(table: Table) -> list[str]:
     return [json.dumps(table.view_for(seat), sort_keys=True) for seat in seats]
 
 
-def test_restore_gives_back_every_table_exactly(tmp_path: Path) -> None:
-    db = tmp_path / "t.db"
-    storage = SqliteStorage(f"sqlite:///{db}")
+def test_restore_gives_back_every_table_exactly(storage_backend: Backend) -> None:
+    storage = storage_backend.open()
     registry = TableRegistry(storage)
     rng = random.Random(1)
     table = registry.create(TableConfig.make(players=3, stock=1, target=60))
@@ -45,7 +45,7 @@ def test_restore_gives_back_every_table_exactly(tmp_path: Path) -> None:
     assert len(table.games) >= 2 and len(table.games[0].rounds) >= 2
     storage.close()
 
-    storage = SqliteStorage(str(db))
+    storage = storage_backend.open()
     restored = TableRegistry.restore_all(storage)
     assert set(restored.tables) == {table.code, lobby.code}
     again = restored.get(table.code.lower())
@@ -61,8 +61,8 @@ def test_restore_gives_back_every_table_exactly(tmp_path: Path) -> None:
     storage.close()
 
 
-def test_seats_tokens_and_turns(tmp_path: Path) -> None:
-    storage = SqliteStorage(str(tmp_path / "s.db"))
+def test_seats_tokens_and_turns(storage_backend: Backend) -> None:
+    storage = storage_backend.open()
     registry = TableRegistry(storage)
     table = registry.create(TableConfig.make(players=2, seats=["human", "bot:random"]))
     assert not table.started

@@ -5,10 +5,19 @@ and every client only ever receives the player view of its own seat.
 """
 
 from .config import TableConfig, TableError
-from .storage import SqliteStorage, Storage, StoredSeat, StoredTable, hash_token
+from .storage import (
+    PostgresStorage,
+    SqliteStorage,
+    Storage,
+    StoredSeat,
+    StoredTable,
+    hash_token,
+    open_storage,
+)
 from .tables import Table, TableRegistry
 
 __all__ = [
+    "PostgresStorage",
     "SqliteStorage",
     "Storage",
     "StoredSeat",
@@ -18,4 +27,5 @@ __all__ = [
     "TableError",
     "TableRegistry",
     "hash_token",
+    "open_storage",
 ]

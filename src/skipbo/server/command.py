@@ -37,20 +37,29 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default=DEFAULT_HOST, help=f"(default {DEFAULT_HOST})")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"(default {DEFAULT_PORT})")
     parser.add_argument(
-        "--db", default=DEFAULT_DB, metavar="URL", help=f"the storage (default {DEFAULT_DB})"
+        "--db",
+        default=DEFAULT_DB,
+        metavar="URL",
+        help=f"the storage: sqlite:///FILE or postgresql://USER:PASS@HOST:PORT/DB "
+        f"(default {DEFAULT_DB})",
     )
 
 
 def run_serve_command(args: argparse.Namespace) -> int:
-    """Serve until interrupted; returns the exit status. A bad ``--db`` raises ValueError."""
+    """Serve until interrupted; returns the exit status.
+
+    A bad or unreachable ``--db`` raises ValueError with a one-line message, which
+    the ``skipbo`` command prints as its error (no traceback).
+    """
     import uvicorn
 
     from .app import create_app
-    from .storage import SqliteStorage
+    from .storage import open_storage, safe_url
 
-    storage = SqliteStorage(args.db)
+    storage = open_storage(args.db)
     app = create_app(storage)
-    print(f"skipbo: serving on http://{args.host}:{args.port}/ (storage {args.db})", flush=True)
+    where = safe_url(args.db)
+    print(f"skipbo: serving on http://{args.host}:{args.port}/ (storage {where})", flush=True)
     try:
         uvicorn.run(
             app, host=args.host, port=args.port, ws_max_size=WS_MAX_SIZE, log_level="warning"

@@ -1,0 +1,130 @@
+"""The production store: PostgreSQL through psycopg 3 (``pip install 'skipbo[postgres]'``).
+
+Same tables, same statements and same group commit as SQLite (see :mod:`.base`).
+Each batch is sent in one pipeline inside one transaction, so a batch costs
+about one round trip plus the commit's WAL flush; ``synchronous_commit`` is
+forced on for the session, whatever the server's default, because COMMIT must
+return only once the batch is on disk. PostgreSQL aborts a whole transaction on
+the first error, so a batch with a refused write (a move slot already taken) is
+rolled back and run again with one savepoint per write: the rare case pays, the
+common case does not. psycopg is imported only here and only when a PostgreSQL
+store is opened, so the SQLite path never needs it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .base import GroupCommitStorage, Row, Sql, StorageUnavailable, Write
+
+if TYPE_CHECKING:
+    import psycopg
+
+POSTGRES_SQL = Sql.make("%s", "created")
+CONNECT_TIMEOUT = 10
+"""Seconds to wait for the server unless the URL says ``connect_timeout``."""
+
+
+def is_postgres_url(url: str) -> bool:
+    """Whether ``url`` names a PostgreSQL database (both schemes libpq knows)."""
+    return url.startswith(("postgresql://", "postgres://"))
+
+
+def _require_psycopg() -> None:
+    """A one-line :class:`StorageUnavailable` saying how to install psycopg if it is missing."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        raise StorageUnavailable(
+            "PostgreSQL storage needs psycopg: pip install 'skipbo[postgres]'"
+        ) from None
+
+
+def _one_line(exc: BaseException) -> str:
+    """libpq's messages span lines (with hints); the command prints one."""
+    return re.sub(r"\s+", " ", str(exc)).strip() or type(exc).__name__
+
+
+def _with_timeout(url: str) -> str:
+    """``url`` as libpq connection info, with :data:`CONNECT_TIMEOUT` unless it has one."""
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+    if "connect_timeout" in conninfo_to_dict(url):
+        return url
+    return make_conninfo(url, connect_timeout=CONNECT_TIMEOUT)
+
+
+class PostgresStorage(GroupCommitStorage["psycopg.Connection[Any]"]):
+    """:class:`~.base.Storage` on a PostgreSQL database (``postgresql://user:pass@host/db``).
+
+    The tables go into the first schema of the connection's ``search_path``
+    (``public`` by default; ``?options=-csearch_path%3DNAME`` picks another).
+    """
+
+    sql = POSTGRES_SQL
+
+    def __init__(self, url: str) -> None:
+        _require_psycopg()
+        self._url = url
+        super().__init__()
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        import psycopg
+
+        try:
+            db = psycopg.connect(_with_timeout(self._url), autocommit=True)
+        except psycopg.Error as exc:
+            raise StorageUnavailable(f"cannot reach PostgreSQL: {_one_line(exc)}") from None
+        try:
+            db.execute("SET synchronous_commit TO on")
+            with db.transaction():
+                for statement in self.sql.schema:
+                    db.execute(statement)
+        except psycopg.Error as exc:
+            db.close()
+            raise StorageUnavailable(f"cannot set up PostgreSQL: {_one_line(exc)}") from None
+        return db
+
+    def _transact(self, batch: list[Write]) -> list[BaseException | None]:
+        """The batch in one pipelined transaction; on a refused write, once more with savepoints."""
+        import psycopg
+
+        if self._db.closed or self._db.broken:  # the server went away: try a new connection
+            self._db.close()
+            self._db = self._connect()
+        db = self._db
+        try:
+            with db.transaction(), db.pipeline():
+                for write in batch:
+                    db.execute(write.sql, write.params)
+            return [None] * len(batch)
+        except psycopg.OperationalError:
+            raise  # the connection or the commit failed: the whole batch did
+        except psycopg.Error:
+            return self._transact_each(batch)
+
+    def _transact_each(self, batch: list[Write]) -> list[BaseException | None]:
+        """One transaction, one savepoint per write, so a refused write undoes only itself."""
+        import psycopg
+
+        db = self._db
+        errors: list[BaseException | None] = []
+        with db.transaction():
+            for write in batch:
+                try:
+                    with db.transaction():
+                        db.execute(write.sql, write.params)
+                    errors.append(None)
+                except psycopg.Error as exc:
+                    errors.append(exc)
+        return errors
+
+    def _read(self, queries: Sequence[str]) -> list[list[Row]]:
+        with self._db.transaction():
+            self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            return [self._db.execute(query).fetchall() for query in queries]
+
+    def _disconnect(self) -> None:
+        self._db.close()
