@@ -8,4 +8,4 @@ echo "== ruff"
 echo "== mypy"
 .venv/bin/mypy
 echo "== pytest"
-.venv/bin/python -m pytest -n 2 -p no:cacheprovider "$@"
+.venv/bin/python -m pytest -n 2 -rs -p no:cacheprovider "$@"
