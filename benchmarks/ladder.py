@@ -94,10 +94,13 @@ def main() -> None:
     parser.add_argument("--expert-deals", type=int, default=250, help="deals with expert")
     parser.add_argument("--table-deals", type=int, default=125, help="4-player deals (x4)")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--table-only", action="store_true", help="only the 4-player table (and think times)"
+    )
     args = parser.parse_args()
     all_times: dict[str, list[float]] = {}
     with ProcessPoolExecutor(args.jobs) as pool:
-        for a, b in LADDER + EXTRA:
+        for a, b in [] if args.table_only else LADDER + EXTRA:
             deals = args.expert_deals if "expert" in (a, b) else args.deals
             start = time.perf_counter()
             wins, times = measure(pool, [a, b], 2, deals, args.jobs)
@@ -107,12 +110,17 @@ def main() -> None:
         start = time.perf_counter()
         names = ["expert", "hard", "hard", "hard"]
         wins, times = measure(pool, names, 4, args.table_deals, args.jobs)
+        for name, values in times.items():
+            all_times.setdefault(name, []).extend(values)
         total = sum(wins.values())
+        decided = total - wins["(none)"]
         low, high = wilson_interval(wins["expert"], total)
+        d_low, d_high = wilson_interval(wins["expert"], decided)
         print(
             f"4 players, expert + 3 hard: {total} rounds, expert wins {wins['expert'] / total:.1%}"
-            f"  [{low:.1%}, {high:.1%}] (fair share 25%), no winner {wins['(none)']}"
-            f"  ({time.perf_counter() - start:.0f} s)"
+            f"  [{low:.1%}, {high:.1%}] of all rounds, {wins['expert'] / decided:.1%}"
+            f"  [{d_low:.1%}, {d_high:.1%}] of {decided} decided (fair share 25%),"
+            f" no winner {wins['(none)']}  ({time.perf_counter() - start:.0f} s)"
         )
     print("think time per decision (all rounds above):")
     for name, values in sorted(all_times.items()):
