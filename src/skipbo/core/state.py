@@ -135,6 +135,8 @@ class Round:
     result: RoundResult | None = None
     _accept: list[int] = field(default_factory=list)
     _frozen_discards: list[tuple[tuple[int, ...], ...] | None] = field(default_factory=list)
+    _frozen_build: tuple[tuple[int, ...], ...] | None = None
+    _frozen_completed: tuple[int, ...] | None = None
 
     # ------------------------------------------------------------------ set-up
 
@@ -250,6 +252,20 @@ class Round:
         frozen = self._frozen_discards[seat]
         if frozen is None:
             frozen = self._frozen_discards[seat] = tuple(map(tuple, self.discards[seat]))
+        return frozen
+
+    def frozen_build(self) -> tuple[tuple[int, ...], ...]:
+        """The build piles' cards as tuples (bottom first), rebuilt only after a play."""
+        frozen = self._frozen_build
+        if frozen is None:
+            frozen = self._frozen_build = tuple(map(tuple, self.build_cards))
+        return frozen
+
+    def frozen_completed(self) -> tuple[int, ...]:
+        """The completed piles' cards as a tuple, rebuilt only after they change."""
+        frozen = self._frozen_completed
+        if frozen is None:
+            frozen = self._frozen_completed = tuple(self.completed)
         return frozen
 
     def stock_top(self, seat: int) -> int:
@@ -399,11 +415,13 @@ class Round:
         value = self.build[slot]
         cards = self.build_cards[slot]
         cards.append(card)
+        self._frozen_build = None
         bit = 1 << slot
         accept = self._accept
         accept[value + 1] ^= bit
         if value + 1 == MAX_VALUE:
             self.completed += cards
+            self._frozen_completed = None
             cards.clear()
             self.build[slot] = 0
             accept[1] |= bit
@@ -439,6 +457,7 @@ class Round:
         self.shuffles.append(order)
         self.draw.extend(reversed(order))
         self.completed = []
+        self._frozen_completed = None
 
     def _end_turn(self) -> None:
         """Close the turn (blocked round and cap checks), then begin the next one."""
@@ -511,4 +530,6 @@ class Round:
             result=self.result,
             _accept=list(self._accept),
             _frozen_discards=list(self._frozen_discards),
+            _frozen_build=self._frozen_build,
+            _frozen_completed=self._frozen_completed,
         )

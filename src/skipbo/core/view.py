@@ -122,23 +122,36 @@ def _player_from_json(data: dict[str, Any]) -> PublicPlayer:
     )
 
 
+_new_tuple = tuple.__new__
+"""``tuple.__new__(Cls, values)`` builds a named tuple without the Python-level
+``__new__`` that checks its arguments: a third of the cost of a view saved."""
+
+
 def player_view(state: Round, seat: int | None) -> PlayerView:
     """What ``seat`` may see of ``state``; ``None`` gives the spectators' view."""
     n = state.rules.players
     if seat is not None and not 0 <= seat < n:
         raise SkipBoError(f"seat must be 0..{n - 1}, not {seat}")
     tops, stocks, sizes, frozen = state.tops, state.stocks, state.hand_sizes, state.frozen_discards
-    players = tuple(PublicPlayer(tops[p][0], len(stocks[p]), sizes[p], frozen(p)) for p in range(n))
-    return PlayerView(
-        seat,
-        state.to_move,
-        state.rules,
-        tuple(state.hand_cards(seat)) if seat is not None else (),
-        tuple(state.build),
-        len(state.draw),
-        len(state.completed),
-        players,
-        state.result is not None,
-        tuple(map(tuple, state.build_cards)),
-        tuple(state.completed),
+    players = tuple(
+        [
+            _new_tuple(PublicPlayer, (tops[p][0], len(stocks[p]), sizes[p], frozen(p)))
+            for p in range(n)
+        ]
+    )
+    return _new_tuple(
+        PlayerView,
+        (
+            seat,
+            state.to_move,
+            state.rules,
+            tuple(state.hand_cards(seat)) if seat is not None else (),
+            tuple(state.build),
+            len(state.draw),
+            len(state.completed),
+            players,
+            state.result is not None,
+            state.frozen_build(),
+            state.frozen_completed(),
+        ),
     )
