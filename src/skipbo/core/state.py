@@ -135,7 +135,9 @@ class Round:
     result: RoundResult | None = None
     _accept: list[int] = field(default_factory=list)
     _frozen_discards: list[tuple[tuple[int, ...], ...] | None] = field(default_factory=list)
+    _stale_discards: list[int] = field(default_factory=list)
     _frozen_build: tuple[tuple[int, ...], ...] | None = None
+    _stale_build: int = 0
     _frozen_completed: tuple[int, ...] | None = None
 
     # ------------------------------------------------------------------ set-up
@@ -227,6 +229,7 @@ class Round:
         self.discards = [[[] for _ in range(SLOTS)] for _ in range(n)]
         self.tops = [[stock[-1] if stock else NO_CARD, 0, 0, 0, 0] for stock in self.stocks]
         self._frozen_discards = [None] * n
+        self._stale_discards = [0] * n
         self._accept = [0] * (SB + 1)
         self._accept[1] = ALL_SLOTS
         self._accept[SB] = ALL_SLOTS
@@ -247,18 +250,39 @@ class Round:
         """``seat``'s discard piles as tuples, rebuilt only after they change.
 
         Views are built at every decision and discard piles change far less often,
-        so caching this copy is most of the cost of a view saved.
+        so caching this copy is most of the cost of a view saved. A move changes
+        one pile at a time, and only that pile's tuple is rebuilt: the other three
+        stay the same objects (an encoder may key its caches on them).
         """
         frozen = self._frozen_discards[seat]
-        if frozen is None:
-            frozen = self._frozen_discards[seat] = tuple(map(tuple, self.discards[seat]))
+        stale = self._stale_discards[seat]
+        if frozen is None or stale:
+            piles = self.discards[seat]
+            if frozen is None:
+                frozen = tuple(map(tuple, piles))
+            else:
+                frozen = tuple(
+                    [tuple(piles[i]) if stale >> i & 1 else frozen[i] for i in range(SLOTS)]
+                )
+            self._frozen_discards[seat] = frozen
+            self._stale_discards[seat] = 0
         return frozen
 
     def frozen_build(self) -> tuple[tuple[int, ...], ...]:
-        """The build piles' cards as tuples (bottom first), rebuilt only after a play."""
+        """The build piles' cards as tuples (bottom first); as with discard piles,
+        only the tuple of a pile that changed is rebuilt."""
         frozen = self._frozen_build
-        if frozen is None:
-            frozen = self._frozen_build = tuple(map(tuple, self.build_cards))
+        stale = self._stale_build
+        if frozen is None or stale:
+            piles = self.build_cards
+            if frozen is None:
+                frozen = tuple(map(tuple, piles))
+            else:
+                frozen = tuple(
+                    [tuple(piles[i]) if stale >> i & 1 else frozen[i] for i in range(SLOTS)]
+                )
+            self._frozen_build = frozen
+            self._stale_build = 0
         return frozen
 
     def frozen_completed(self) -> tuple[int, ...]:
@@ -370,7 +394,7 @@ class Round:
             self._take_from_hand(p, card)
             self.discards[p][index & 3].append(card)
             self.tops[p][(index & 3) + 1] = card
-            self._frozen_discards[p] = None
+            self._stale_discards[p] |= 1 << (index & 3)
             self._end_turn()
         else:
             self._end_turn()
@@ -396,7 +420,7 @@ class Round:
                 source -= SRC_PARTNER_STOCK
             if source:
                 pile = self.discards[owner][source - 1]
-                self._frozen_discards[owner] = None
+                self._stale_discards[owner] |= 1 << (source - 1)
             else:
                 pile = self.stocks[owner]
             card = pile.pop()
@@ -415,8 +439,8 @@ class Round:
         value = self.build[slot]
         cards = self.build_cards[slot]
         cards.append(card)
-        self._frozen_build = None
         bit = 1 << slot
+        self._stale_build |= bit
         accept = self._accept
         accept[value + 1] ^= bit
         if value + 1 == MAX_VALUE:
@@ -530,6 +554,8 @@ class Round:
             result=self.result,
             _accept=list(self._accept),
             _frozen_discards=list(self._frozen_discards),
+            _stale_discards=list(self._stale_discards),
             _frozen_build=self._frozen_build,
+            _stale_build=self._stale_build,
             _frozen_completed=self._frozen_completed,
         )
