@@ -241,6 +241,7 @@ def resync(state: Round) -> None:
     state._accept = accept
     if hasattr(state, "_frozen_discards"):  # the kernel's cache of discard piles for views
         state._frozen_discards = [None] * n
+        state._all_frozen_discards = None
     if hasattr(state, "_frozen_build"):  # and of build and completed piles
         state._frozen_build = None
         state._frozen_completed = None

@@ -67,6 +67,9 @@ def _by_hand_mask() -> tuple[list[tuple[int, ...]], list[tuple[Move, ...]]]:
 
 PLAYS_BY_MASK: Final = _moves_by_mask()
 HAND_VALUES, DISCARDS_BY_MASK = _by_hand_mask()
+_HAND_TUPLES: dict[bytes, tuple[int, ...]] = {}
+"""Hands as tuples by their counts: a pure memo (8,568 hands hold up to five cards)."""
+_HAND_TUPLES_LIMIT: Final = 1 << 14
 
 REASON_STOCK: Final = "stock"
 REASON_BLOCKED: Final = "blocked"
@@ -136,6 +139,7 @@ class Round:
     _accept: list[int] = field(default_factory=list)
     _frozen_discards: list[tuple[tuple[int, ...], ...] | None] = field(default_factory=list)
     _stale_discards: list[int] = field(default_factory=list)
+    _all_frozen_discards: tuple[tuple[tuple[int, ...], ...], ...] | None = None
     _frozen_build: tuple[tuple[int, ...], ...] | None = None
     _stale_build: int = 0
     _frozen_completed: tuple[int, ...] | None = None
@@ -246,6 +250,17 @@ class Round:
         counts = self.hands[seat]
         return [c for c in HAND_VALUES[self.hand_masks[seat]] for _ in range(counts[c])]
 
+    def hand_tuple(self, seat: int) -> tuple[int, ...]:
+        """:meth:`hand_cards` as a tuple, looked up by the hand's counts (views need it
+        at every decision)."""
+        key = bytes(self.hands[seat])
+        hand = _HAND_TUPLES.get(key)
+        if hand is None:
+            if len(_HAND_TUPLES) >= _HAND_TUPLES_LIMIT:
+                _HAND_TUPLES.clear()
+            hand = _HAND_TUPLES[key] = tuple(self.hand_cards(seat))
+        return hand
+
     def frozen_discards(self, seat: int) -> tuple[tuple[int, ...], ...]:
         """``seat``'s discard piles as tuples, rebuilt only after they change.
 
@@ -266,6 +281,14 @@ class Round:
                 )
             self._frozen_discards[seat] = frozen
             self._stale_discards[seat] = 0
+        return frozen
+
+    def all_frozen_discards(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """:meth:`frozen_discards` of every seat, in seat order, rebuilt after a change."""
+        frozen = self._all_frozen_discards
+        if frozen is None:
+            frozen = tuple([self.frozen_discards(p) for p in range(self.rules.players)])
+            self._all_frozen_discards = frozen
         return frozen
 
     def frozen_build(self) -> tuple[tuple[int, ...], ...]:
@@ -395,6 +418,7 @@ class Round:
             self.discards[p][index & 3].append(card)
             self.tops[p][(index & 3) + 1] = card
             self._stale_discards[p] |= 1 << (index & 3)
+            self._all_frozen_discards = None
             self._end_turn()
         else:
             self._end_turn()
@@ -421,6 +445,7 @@ class Round:
             if source:
                 pile = self.discards[owner][source - 1]
                 self._stale_discards[owner] |= 1 << (source - 1)
+                self._all_frozen_discards = None
             else:
                 pile = self.stocks[owner]
             card = pile.pop()
@@ -555,6 +580,7 @@ class Round:
             _accept=list(self._accept),
             _frozen_discards=list(self._frozen_discards),
             _stale_discards=list(self._stale_discards),
+            _all_frozen_discards=self._all_frozen_discards,
             _frozen_build=self._frozen_build,
             _stale_build=self._stale_build,
             _frozen_completed=self._frozen_completed,

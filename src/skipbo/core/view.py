@@ -132,10 +132,15 @@ def player_view(state: Round, seat: int | None) -> PlayerView:
     n = state.rules.players
     if seat is not None and not 0 <= seat < n:
         raise SkipBoError(f"seat must be 0..{n - 1}, not {seat}")
-    tops, stocks, sizes, frozen = state.tops, state.stocks, state.hand_sizes, state.frozen_discards
+    tops, stocks, sizes, discards = (
+        state.tops,
+        state.stocks,
+        state.hand_sizes,
+        state.all_frozen_discards(),
+    )
     players = tuple(
         [
-            _new_tuple(PublicPlayer, (tops[p][0], len(stocks[p]), sizes[p], frozen(p)))
+            _new_tuple(PublicPlayer, (tops[p][0], len(stocks[p]), sizes[p], discards[p]))
             for p in range(n)
         ]
     )
@@ -145,7 +150,7 @@ def player_view(state: Round, seat: int | None) -> PlayerView:
             seat,
             state.to_move,
             state.rules,
-            tuple(state.hand_cards(seat)) if seat is not None else (),
+            state.hand_tuple(seat) if seat is not None else (),
             tuple(state.build),
             len(state.draw),
             len(state.completed),
