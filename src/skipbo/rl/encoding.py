@@ -168,6 +168,10 @@ def _refresh(cache: list[PileEntry], piles: tuple[tuple[int, ...], ...]) -> None
         cache[3] = _pile_entry(d, p3)
 
 
+_JOIN: Final = bytearray().join
+"""Joins bytes into a new ``bytearray``: the writable buffer of an observation."""
+
+
 class ViewEncoder:
     """Encodes the views of one table (fixed rules) into observation vectors.
 
@@ -192,12 +196,12 @@ class ViewEncoder:
         self._build_piles: PackedEntry = ((), 0)
         self._completed: PackedEntry = ((), 0)
 
-    def encode(self, view: PlayerView) -> ObsArray:
-        """The observation vector of ``view`` (a new, writable array each call)."""
-        return np.frombuffer(bytearray(self.encode_bytes(view)), UINT8)
-
     def encode_bytes(self, view: PlayerView) -> bytes:
         """The observation as raw bytes (one byte per entry), for callers that batch."""
+        return bytes(self.encode(view))
+
+    def encode(self, view: PlayerView) -> ObsArray:
+        """The observation vector of ``view`` (a new, writable array each call)."""
         seat, to_move, _, hand, build, draw, completed, players, _, build_piles, cards = view
         if seat is None:
             raise ValueError("a spectator's view has no seat to encode for")
@@ -232,7 +236,7 @@ class ViewEncoder:
                 b"\x01" if seat == to_move else b"\x00",
             )
         )
-        return b"".join(out)
+        return np.frombuffer(_JOIN(out), UINT8)
 
     def _player_entry(self, p: int, discards: tuple[tuple[int, ...], ...]) -> PlayerEntry:
         """Player ``p``'s discard block, rebuilding the entries of changed piles only."""
