@@ -159,10 +159,9 @@ class Round:
             raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
         if not is_full_deck(list(deck)):
             raise DealError("the deck must hold exactly the 162 cards of one game")
-        stocks: list[list[int]] = [[] for _ in range(n)]
         dealt = n * rules.stock
-        for k in range(dealt):
-            stocks[(dealer + 1 + k) % n].append(deck[k])
+        # card k goes to seat (dealer + 1 + k) % n: seat s gets every n-th card from its offset
+        stocks = [list(deck[(seat - dealer - 1) % n : dealt : n]) for seat in range(n)]
         partners = tuple(-1 if (q := rules.partner(p)) is None else q for p in range(n))
         state = cls(
             rules=rules,
