@@ -140,8 +140,9 @@ class Round:
     _frozen_discards: list[tuple[tuple[int, ...], ...] | None] = field(default_factory=list)
     _stale_discards: list[int] = field(default_factory=list)
     _all_frozen_discards: tuple[tuple[tuple[int, ...], ...], ...] | None = None
-    _frozen_build: tuple[tuple[int, ...], ...] | None = None
-    _stale_build: int = 0
+    _frozen_build: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] | None = None
+    _build_piles: tuple[tuple[int, ...], ...] = ((), (), (), ())
+    _stale_build: int = ALL_SLOTS
     _frozen_completed: tuple[int, ...] | None = None
 
     # ------------------------------------------------------------------ set-up
@@ -290,21 +291,16 @@ class Round:
             self._all_frozen_discards = frozen
         return frozen
 
-    def frozen_build(self) -> tuple[tuple[int, ...], ...]:
-        """The build piles' cards as tuples (bottom first); as with discard piles,
-        only the tuple of a pile that changed is rebuilt."""
+    def frozen_build(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """The build piles' values and cards as tuples (bottom first), rebuilt after a
+        play; as with discard piles, only the tuple of a pile that changed is new."""
         frozen = self._frozen_build
-        stale = self._stale_build
-        if frozen is None or stale:
-            piles = self.build_cards
-            if frozen is None:
-                frozen = tuple(map(tuple, piles))
-            else:
-                frozen = tuple(
-                    [tuple(piles[i]) if stale >> i & 1 else frozen[i] for i in range(SLOTS)]
-                )
-            self._frozen_build = frozen
+        if frozen is None:
+            stale, old, cards = self._stale_build, self._build_piles, self.build_cards
+            piles = tuple([tuple(cards[i]) if stale >> i & 1 else old[i] for i in range(SLOTS)])
+            self._build_piles = piles
             self._stale_build = 0
+            frozen = self._frozen_build = (tuple(self.build), piles)
         return frozen
 
     def frozen_completed(self) -> tuple[int, ...]:
@@ -465,6 +461,7 @@ class Round:
         cards.append(card)
         bit = 1 << slot
         self._stale_build |= bit
+        self._frozen_build = None
         accept = self._accept
         accept[value + 1] ^= bit
         if value + 1 == MAX_VALUE:
@@ -581,6 +578,7 @@ class Round:
             _stale_discards=list(self._stale_discards),
             _all_frozen_discards=self._all_frozen_discards,
             _frozen_build=self._frozen_build,
+            _build_piles=self._build_piles,
             _stale_build=self._stale_build,
             _frozen_completed=self._frozen_completed,
         )

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from .cards import NO_CARD, card_name, parse_card
 from .errors import SkipBoError
 from .rules import Rules
-from .state import Round
+from .state import _HAND_TUPLES, Round
 
 
 class PublicPlayer(NamedTuple):
@@ -132,13 +132,17 @@ def player_view(state: Round, seat: int | None) -> PlayerView:
     n = state.rules.players
     if seat is not None and not 0 <= seat < n:
         raise SkipBoError(f"seat must be 0..{n - 1}, not {seat}")
-    tops, stocks, sizes, discards = (
-        state.tops,
-        state.stocks,
-        state.hand_sizes,
-        state.all_frozen_discards(),
-    )
-    players = tuple(
+    # The kernel's cached tuples, read directly while up to date (they are None when not).
+    discards = state._all_frozen_discards or state.all_frozen_discards()
+    build, build_piles = state._frozen_build or state.frozen_build()
+    completed = state._frozen_completed
+    if completed is None:
+        completed = state.frozen_completed()
+    hand: tuple[int, ...] = ()
+    if seat is not None:
+        hand = _HAND_TUPLES.get(bytes(state.hands[seat])) or state.hand_tuple(seat)
+    tops, stocks, sizes = state.tops, state.stocks, state.hand_sizes
+    players: tuple[PublicPlayer, ...] = tuple(
         [
             _new_tuple(PublicPlayer, (tops[p][0], len(stocks[p]), sizes[p], discards[p]))
             for p in range(n)
@@ -150,13 +154,13 @@ def player_view(state: Round, seat: int | None) -> PlayerView:
             seat,
             state.to_move,
             state.rules,
-            state.hand_tuple(seat) if seat is not None else (),
-            tuple(state.build),
+            hand,
+            build,
             len(state.draw),
-            len(state.completed),
+            len(completed),
             players,
             state.result is not None,
-            state.frozen_build(),
-            state.frozen_completed(),
+            build_piles,
+            completed,
         ),
     )

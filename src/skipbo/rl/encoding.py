@@ -190,6 +190,8 @@ class ViewEncoder:
         self._partners = tuple(-1 if (q := rules.partner(p)) is None else q for p in range(n))
         self._order = tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n))
         self._build_cache: dict[tuple[int, ...], bytes] = {}
+        empty = (0, 0, 0, 0)
+        self._build_block: tuple[tuple[int, ...], bytes] = (empty, _build_block(empty))
         self._players: list[PlayerEntry] = [_NO_DISCARDS] * n
         self._piles: list[list[PileEntry]] = [[_EMPTY_PILE] * 4 for _ in range(n)]
         self._build_pile_entries: list[PileEntry] = [_EMPTY_PILE] * 4
@@ -218,10 +220,13 @@ class ViewEncoder:
             done = self._completed = (cards, done[1] if done[0] == cards else pack_counts(cards))
         visible += done[1]
         cache = self._players
-        block = self._build_cache.get(build)
-        if block is None:
-            block = self._build_cache[build] = _build_block(build)
-        out = [block, bytes((draw, completed)), b""]
+        block = self._build_block
+        if block[0] is not build:
+            cached = self._build_cache.get(build)
+            if cached is None:
+                cached = self._build_cache[build] = _build_block(build)
+            block = self._build_block = (build, cached)
+        out = [block[1], bytes((draw, completed)), b""]
         for p in self._order[seat]:
             top, stock, held, discards = players[p]
             entry = cache[p]
@@ -240,9 +245,17 @@ class ViewEncoder:
 
     def _player_entry(self, p: int, discards: tuple[tuple[int, ...], ...]) -> PlayerEntry:
         """Player ``p``'s discard block, rebuilding the entries of changed piles only."""
-        piles = self._piles[p]
-        _refresh(piles, discards)
-        a, b, c, d = piles
+        cache = self._piles[p]
+        p0, p1, p2, p3 = discards
+        a, b, c, d = cache
+        if a[0] is not p0:
+            a = cache[0] = _pile_entry(a, p0)
+        if b[0] is not p1:
+            b = cache[1] = _pile_entry(b, p1)
+        if c[0] is not p2:
+            c = cache[2] = _pile_entry(c, p2)
+        if d[0] is not p3:
+            d = cache[3] = _pile_entry(d, p3)
         packed = a[2] + b[2] + c[2] + d[2]
         return (
             discards,
