@@ -409,7 +409,11 @@ class Round:
             p = self.to_move
             index = move - DISCARD_BASE
             card = (index >> 2) + 1
-            self._take_from_hand(p, card)
+            counts = self.hands[p]  # _take_from_hand, inlined on the commonest move
+            counts[card] -= 1
+            if not counts[card]:
+                self.hand_masks[p] ^= 1 << card
+            self.hand_sizes[p] -= 1
             self.discards[p][index & 3].append(card)
             self.tops[p][(index & 3) + 1] = card
             self._stale_discards[p] |= 1 << (index & 3)
@@ -484,6 +488,14 @@ class Round:
         draw = self.draw
         counts = self.hands[p]
         mask = self.hand_masks[p]
+        if 0 < count <= len(draw):  # the usual case: no reshuffle, all cards there
+            for card in draw[-count:]:
+                counts[card] += 1
+                mask |= 1 << card
+            del draw[-count:]
+            self.hand_masks[p] = mask
+            self.hand_sizes[p] += count
+            return
         got = 0
         while got < count:
             if not draw:

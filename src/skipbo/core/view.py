@@ -142,12 +142,10 @@ def player_view(state: Round, seat: int | None) -> PlayerView:
     if seat is not None:
         hand = _HAND_TUPLES.get(bytes(state.hands[seat])) or state.hand_tuple(seat)
     tops, stocks, sizes = state.tops, state.stocks, state.hand_sizes
-    players: tuple[PublicPlayer, ...] = tuple(
-        [
-            _new_tuple(PublicPlayer, (tops[p][0], len(stocks[p]), sizes[p], discards[p]))
-            for p in range(n)
-        ]
-    )
+    public: list[PublicPlayer] = []
+    for p in range(n):
+        public.append(_new_tuple(PublicPlayer, (tops[p][0], len(stocks[p]), sizes[p], discards[p])))
+    players = tuple(public)
     return _new_tuple(
         PlayerView,
         (
