@@ -287,7 +287,15 @@ class Round:
         """:meth:`frozen_discards` of every seat, in seat order, rebuilt after a change."""
         frozen = self._all_frozen_discards
         if frozen is None:
-            frozen = tuple([self.frozen_discards(p) for p in range(self.rules.players)])
+            each, stale = self._frozen_discards, self._stale_discards
+            frozen = tuple(
+                [
+                    piles
+                    if (piles := each[p]) is not None and not stale[p]
+                    else self.frozen_discards(p)
+                    for p in range(self.rules.players)
+                ]
+            )
             self._all_frozen_discards = frozen
         return frozen
 
