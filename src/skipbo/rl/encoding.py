@@ -168,6 +168,8 @@ def _refresh(cache: list[PileEntry], piles: tuple[tuple[int, ...], ...]) -> None
         cache[3] = _pile_entry(d, p3)
 
 
+_CACHE_LIMIT: Final = 1 << 14
+"""Entries a memo keeps before it starts again (8,568 hands of up to five cards exist)."""
 _JOIN: Final = bytearray().join
 """Joins bytes into a new ``bytearray``: the writable buffer of an observation."""
 
@@ -190,6 +192,7 @@ class ViewEncoder:
         self._partners = tuple(-1 if (q := rules.partner(p)) is None else q for p in range(n))
         self._order = tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n))
         self._build_cache: dict[tuple[int, ...], bytes] = {}
+        self._hands: dict[tuple[int, ...], tuple[int, bytes]] = {}
         empty = (0, 0, 0, 0)
         self._build_block: tuple[tuple[int, ...], bytes] = (empty, _build_block(empty))
         self._players: list[PlayerEntry] = [_NO_DISCARDS] * n
@@ -208,7 +211,10 @@ class ViewEncoder:
         if seat is None:
             raise ValueError("a spectator's view has no seat to encode for")
         partner = self._partners[seat]
-        hand_packed = sum(map(_PACK_OF, hand))
+        hand_entry = self._hands.get(hand)
+        if hand_entry is None:
+            hand_entry = self._hand_entry(hand)
+        hand_packed = hand_entry[0]
         built = self._build_piles
         if built[0] is not build_piles:
             entries = self._build_pile_entries
@@ -236,12 +242,20 @@ class ViewEncoder:
             out += (ONE_HOT[top], bytes((stock, held, p == partner, p == to_move)), entry[1])
         out[2] = b"".join(
             (
-                hand_packed.to_bytes(VALUES, "little"),
+                hand_entry[1],
                 (DECK_PACKED - visible).to_bytes(VALUES, "little"),
                 b"\x01" if seat == to_move else b"\x00",
             )
         )
         return np.frombuffer(_JOIN(out), UINT8)
+
+    def _hand_entry(self, hand: tuple[int, ...]) -> tuple[int, bytes]:
+        """A hand's packed counts and its 13 entries, memoized (hands recur)."""
+        if len(self._hands) >= _CACHE_LIMIT:
+            self._hands.clear()
+        packed = pack_counts(hand)
+        entry = self._hands[hand] = (packed, packed.to_bytes(VALUES, "little"))
+        return entry
 
     def _player_entry(self, p: int, discards: tuple[tuple[int, ...], ...]) -> PlayerEntry:
         """Player ``p``'s discard block, rebuilding the entries of changed piles only."""
