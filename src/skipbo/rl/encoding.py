@@ -232,7 +232,8 @@ class ViewEncoder:
             if cached is None:
                 cached = self._build_cache[build] = _build_block(build)
             block = self._build_block = (build, cached)
-        out = [block[1], bytes((draw, completed)), b""]
+        moving = b"\x01" if seat == to_move else b"\x00"
+        out = [block[1], bytes((draw, completed)), hand_entry[1], b"", moving]
         for p in self._order[seat]:
             top, stock, held, discards = players[p]
             entry = cache[p]
@@ -240,13 +241,7 @@ class ViewEncoder:
                 entry = cache[p] = self._player_entry(p, discards)
             visible += entry[2] + PACK[top]
             out += (ONE_HOT[top], bytes((stock, held, p == partner, p == to_move)), entry[1])
-        out[2] = b"".join(
-            (
-                hand_entry[1],
-                (DECK_PACKED - visible).to_bytes(VALUES, "little"),
-                b"\x01" if seat == to_move else b"\x00",
-            )
-        )
+        out[3] = (DECK_PACKED - visible).to_bytes(VALUES, "little")
         return np.frombuffer(_JOIN(out), UINT8)
 
     def _hand_entry(self, hand: tuple[int, ...]) -> tuple[int, bytes]:
