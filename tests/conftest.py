@@ -244,7 +244,6 @@ def resync(state: Round) -> None:
         state._all_frozen_discards = None
     if hasattr(state, "_frozen_build"):  # and of build and completed piles
         state._frozen_build = None
-        state._stale_build = (1 << SLOTS) - 1
         state._frozen_completed = None
 
 

@@ -138,11 +138,10 @@ class Round:
     result: RoundResult | None = None
     _accept: list[int] = field(default_factory=list)
     _frozen_discards: list[tuple[tuple[int, ...], ...] | None] = field(default_factory=list)
-    _stale_discards: list[int] = field(default_factory=list)
+    _stale_discards: int = 0
+    """Bit ``4 * seat + pile`` set: that discard pile changed since it was frozen."""
     _all_frozen_discards: tuple[tuple[tuple[int, ...], ...], ...] | None = None
     _frozen_build: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] | None = None
-    _build_piles: tuple[tuple[int, ...], ...] = ((), (), (), ())
-    _stale_build: int = ALL_SLOTS
     _frozen_completed: tuple[int, ...] | None = None
 
     # ------------------------------------------------------------------ set-up
@@ -233,7 +232,7 @@ class Round:
         self.discards = [[[] for _ in range(SLOTS)] for _ in range(n)]
         self.tops = [[stock[-1] if stock else NO_CARD, 0, 0, 0, 0] for stock in self.stocks]
         self._frozen_discards = [None] * n
-        self._stale_discards = [0] * n
+        self._stale_discards = 0
         self._accept = [0] * (SB + 1)
         self._accept[1] = ALL_SLOTS
         self._accept[SB] = ALL_SLOTS
@@ -270,7 +269,8 @@ class Round:
         stay the same objects (an encoder may key its caches on them).
         """
         frozen = self._frozen_discards[seat]
-        stale = self._stale_discards[seat]
+        shift = seat << 2
+        stale = self._stale_discards >> shift & ALL_SLOTS
         if frozen is None or stale:
             piles = self.discards[seat]
             if frozen is None:
@@ -280,35 +280,24 @@ class Round:
                     [tuple(piles[i]) if stale >> i & 1 else frozen[i] for i in range(SLOTS)]
                 )
             self._frozen_discards[seat] = frozen
-            self._stale_discards[seat] = 0
+            self._stale_discards &= ~(ALL_SLOTS << shift)
         return frozen
 
     def all_frozen_discards(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """:meth:`frozen_discards` of every seat, in seat order, rebuilt after a change."""
         frozen = self._all_frozen_discards
-        if frozen is None:
-            each, stale = self._frozen_discards, self._stale_discards
-            frozen = tuple(
-                [
-                    piles
-                    if (piles := each[p]) is not None and not stale[p]
-                    else self.frozen_discards(p)
-                    for p in range(self.rules.players)
-                ]
-            )
+        if frozen is None or self._stale_discards:
+            frozen = tuple([self.frozen_discards(p) for p in range(self.rules.players)])
             self._all_frozen_discards = frozen
         return frozen
 
     def frozen_build(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
         """The build piles' values and cards as tuples (bottom first), rebuilt after a
-        play; as with discard piles, only the tuple of a pile that changed is new."""
+        play (all four: they are short, and copying them is cheaper than choosing)."""
         frozen = self._frozen_build
         if frozen is None:
-            stale, old, cards = self._stale_build, self._build_piles, self.build_cards
-            piles = tuple([tuple(cards[i]) if stale >> i & 1 else old[i] for i in range(SLOTS)])
-            self._build_piles = piles
-            self._stale_build = 0
-            frozen = self._frozen_build = (tuple(self.build), piles)
+            frozen = (tuple(self.build), tuple(map(tuple, self.build_cards)))
+            self._frozen_build = frozen
         return frozen
 
     def frozen_completed(self) -> tuple[int, ...]:
@@ -424,8 +413,7 @@ class Round:
             self.hand_sizes[p] -= 1
             self.discards[p][index & 3].append(card)
             self.tops[p][(index & 3) + 1] = card
-            self._stale_discards[p] |= 1 << (index & 3)
-            self._all_frozen_discards = None
+            self._stale_discards |= 1 << (p << 2 | index & 3)
             self._end_turn()
         else:
             self._end_turn()
@@ -451,8 +439,7 @@ class Round:
                 source -= SRC_PARTNER_STOCK
             if source:
                 pile = self.discards[owner][source - 1]
-                self._stale_discards[owner] |= 1 << (source - 1)
-                self._all_frozen_discards = None
+                self._stale_discards |= 1 << ((owner << 2) + source - 1)
             else:
                 pile = self.stocks[owner]
             card = pile.pop()
@@ -472,7 +459,6 @@ class Round:
         cards = self.build_cards[slot]
         cards.append(card)
         bit = 1 << slot
-        self._stale_build |= bit
         self._frozen_build = None
         accept = self._accept
         accept[value + 1] ^= bit
@@ -595,10 +581,8 @@ class Round:
             result=self.result,
             _accept=list(self._accept),
             _frozen_discards=list(self._frozen_discards),
-            _stale_discards=list(self._stale_discards),
+            _stale_discards=self._stale_discards,
             _all_frozen_discards=self._all_frozen_discards,
             _frozen_build=self._frozen_build,
-            _build_piles=self._build_piles,
-            _stale_build=self._stale_build,
             _frozen_completed=self._frozen_completed,
         )

@@ -132,8 +132,10 @@ def player_view(state: Round, seat: int | None) -> PlayerView:
     n = state.rules.players
     if seat is not None and not 0 <= seat < n:
         raise SkipBoError(f"seat must be 0..{n - 1}, not {seat}")
-    # The kernel's cached tuples, read directly while up to date (they are None when not).
-    discards = state._all_frozen_discards or state.all_frozen_discards()
+    # The kernel's cached tuples, read directly while they are up to date.
+    discards = state._all_frozen_discards
+    if discards is None or state._stale_discards:
+        discards = state.all_frozen_discards()
     build, build_piles = state._frozen_build or state.frozen_build()
     completed = state._frozen_completed
     if completed is None:

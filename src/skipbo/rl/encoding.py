@@ -41,8 +41,9 @@ adding up everything visible is a few integer additions and ``to_bytes`` turns
 the result into the 13 entries at once; blocks are ``bytes`` joined once. Piles
 are re-encoded only when they change: the core hands out the same tuple for a
 pile while it does not change (and only the changed pile's tuple is new after a
-move), so the caches here check identity first; a pile that gained or lost its
-top card since it was last encoded has its counts updated, not recounted.
+move), so the caches here check identity first; a pile that holds the same cards,
+or gained or lost its top card, since it was last encoded has its counts updated,
+not recounted.
 """
 
 from __future__ import annotations
@@ -140,11 +141,14 @@ _NO_DISCARDS: Final[PlayerEntry] = (((),) * 4, PILE_BYTES[0][0] * 4 + bytes(VALU
 
 
 def _pile_entry(old: PileEntry, pile: tuple[int, ...]) -> PileEntry:
-    """The entry of ``pile``, from ``old`` (the same pile as last encoded) when one card
-    was put on it or taken off, as moves do, else counted afresh."""
+    """The entry of ``pile``, from ``old`` (the same pile as last encoded) when it holds
+    the same cards or one card was put on it or taken off, as moves do, else counted
+    afresh."""
     before = old[0]
     height = len(pile)
     known = len(before)
+    if height == known and pile == before:  # the same cards in a new tuple
+        return pile, old[1], old[2]
     if height == known + 1 and pile[:known] == before:
         packed = old[2] + PACK[pile[-1]]
     elif height == known - 1 and before[:height] == pile:
