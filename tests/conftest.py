@@ -221,7 +221,7 @@ def resync(state: Round) -> None:
     ``hand_sizes``, ``hand_masks``, ``tops`` (stock top, D1..D4 tops), ``build``
     (each slot's count) and ``_accept`` (bitmask of the slots each card value
     may go on: value ``build[s] + 1`` on slot ``s``, SB on every slot), and
-    clears the kernel's cached copies of the discard piles.
+    clears the kernel's cached copies of the discard, build and completed piles.
     """
     n = state.rules.players
     state.hand_sizes = [sum(state.hands[p][1:]) for p in range(n)]
@@ -245,6 +245,10 @@ def resync(state: Round) -> None:
     state._accept = accept
     if hasattr(state, "_frozen_discards"):  # the kernel's cache of discard piles for views
         state._frozen_discards = [None] * n
+        state._all_frozen_discards = None
+    if hasattr(state, "_frozen_build"):  # and of build and completed piles
+        state._frozen_build = None
+        state._frozen_completed = None
 
 
 def make_position(

@@ -12,7 +12,7 @@ import random
 import warnings
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
 pytest.importorskip("pettingzoo")
 
@@ -24,6 +24,7 @@ from skipbo.core import (
     MOVE_COUNT,
     SB,
     IllegalMoveError,
+    PlayerView,
     Round,
     Rules,
     new_round,
@@ -119,6 +120,28 @@ def test_observation_layout(rules: Rules, seed: int) -> None:
             heights = [block[17 + 14 * i + 13] for i in range(4)]
             assert heights == [len(pile) for pile in player.discards]
             assert sum(block[73:86]) == sum(heights)
+
+
+@settings(PROPERTY_SETTINGS, max_examples=20)
+@given(rules=tables(), seed=seeds)
+def test_encoder_caches_never_change_an_observation(rules: Rules, seed: int) -> None:
+    """One encoder kept over two whole rounds (every seat's view at every decision, and
+    the same views rebuilt from JSON, which share no tuples with the core's) encodes
+    every view exactly as a fresh encoder does."""
+    rng = random.Random(seed)
+    kept = encoding.ViewEncoder(rules)
+    for k in range(2):
+        state = new_round(rules, seed + k)
+        while True:
+            for seat in range(rules.players):
+                view = player_view(state, seat)
+                fresh = encoding.ViewEncoder(rules).encode_bytes(view)
+                assert kept.encode_bytes(view) == fresh
+                if rng.random() < 0.2:
+                    assert kept.encode_bytes(PlayerView.from_json(view.to_json())) == fresh
+            if state.over:
+                break
+            state.apply_unchecked(choose(state, rng, 0.7))
 
 
 def test_cumulative_rewards_per_agent() -> None:

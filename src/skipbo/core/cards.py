@@ -35,12 +35,16 @@ def parse_card(text: object) -> int:
     return card
 
 
+_FULL_DECK: Final = tuple(
+    [v for v in range(1, MAX_VALUE + 1) for _ in range(COPIES_PER_NUMBER)] + [SB] * WILD_COPIES
+)
+
+
 def full_deck() -> list[int]:
     """The 162 cards in a fixed order: twelve of each number, then 18 SB."""
-    deck = [v for v in range(1, MAX_VALUE + 1) for _ in range(COPIES_PER_NUMBER)]
-    return deck + [SB] * WILD_COPIES
+    return list(_FULL_DECK)
 
 
 def is_full_deck(cards: list[int]) -> bool:
     """True when ``cards`` holds exactly the 162 cards of one game."""
-    return sorted(cards) == full_deck()
+    return tuple(sorted(cards)) == _FULL_DECK

@@ -67,6 +67,9 @@ def _by_hand_mask() -> tuple[list[tuple[int, ...]], list[tuple[Move, ...]]]:
 
 PLAYS_BY_MASK: Final = _moves_by_mask()
 HAND_VALUES, DISCARDS_BY_MASK = _by_hand_mask()
+_HAND_TUPLES: dict[bytes, tuple[int, ...]] = {}
+"""Hands as tuples by their counts: a pure memo (8,568 hands hold up to five cards)."""
+_HAND_TUPLES_LIMIT: Final = 1 << 14
 
 REASON_STOCK: Final = "stock"
 REASON_BLOCKED: Final = "blocked"
@@ -135,6 +138,11 @@ class Round:
     result: RoundResult | None = None
     _accept: list[int] = field(default_factory=list)
     _frozen_discards: list[tuple[tuple[int, ...], ...] | None] = field(default_factory=list)
+    _stale_discards: int = 0
+    """Bit ``4 * seat + pile`` set: that discard pile changed since it was frozen."""
+    _all_frozen_discards: tuple[tuple[tuple[int, ...], ...], ...] | None = None
+    _frozen_build: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] | None = None
+    _frozen_completed: tuple[int, ...] | None = None
 
     # ------------------------------------------------------------------ set-up
 
@@ -151,10 +159,9 @@ class Round:
             raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
         if not is_full_deck(list(deck)):
             raise DealError("the deck must hold exactly the 162 cards of one game")
-        stocks: list[list[int]] = [[] for _ in range(n)]
         dealt = n * rules.stock
-        for k in range(dealt):
-            stocks[(dealer + 1 + k) % n].append(deck[k])
+        # card k goes to seat (dealer + 1 + k) % n: seat s gets every n-th card from its offset
+        stocks = [list(deck[(seat - dealer - 1) % n : dealt : n]) for seat in range(n)]
         partners = tuple(-1 if (q := rules.partner(p)) is None else q for p in range(n))
         state = cls(
             rules=rules,
@@ -225,6 +232,7 @@ class Round:
         self.discards = [[[] for _ in range(SLOTS)] for _ in range(n)]
         self.tops = [[stock[-1] if stock else NO_CARD, 0, 0, 0, 0] for stock in self.stocks]
         self._frozen_discards = [None] * n
+        self._stale_discards = 0
         self._accept = [0] * (SB + 1)
         self._accept[1] = ALL_SLOTS
         self._accept[SB] = ALL_SLOTS
@@ -241,15 +249,62 @@ class Round:
         counts = self.hands[seat]
         return [c for c in HAND_VALUES[self.hand_masks[seat]] for _ in range(counts[c])]
 
+    def hand_tuple(self, seat: int) -> tuple[int, ...]:
+        """:meth:`hand_cards` as a tuple, looked up by the hand's counts (views need it
+        at every decision)."""
+        key = bytes(self.hands[seat])
+        hand = _HAND_TUPLES.get(key)
+        if hand is None:
+            if len(_HAND_TUPLES) >= _HAND_TUPLES_LIMIT:
+                _HAND_TUPLES.clear()
+            hand = _HAND_TUPLES[key] = tuple(self.hand_cards(seat))
+        return hand
+
     def frozen_discards(self, seat: int) -> tuple[tuple[int, ...], ...]:
         """``seat``'s discard piles as tuples, rebuilt only after they change.
 
         Views are built at every decision and discard piles change far less often,
-        so caching this copy is most of the cost of a view saved.
+        so caching this copy is most of the cost of a view saved. A move changes
+        one pile at a time, and only that pile's tuple is rebuilt: the other three
+        stay the same objects (an encoder may key its caches on them).
         """
         frozen = self._frozen_discards[seat]
+        shift = seat << 2
+        stale = self._stale_discards >> shift & ALL_SLOTS
+        if frozen is None or stale:
+            piles = self.discards[seat]
+            if frozen is None:
+                frozen = tuple(map(tuple, piles))
+            else:
+                frozen = tuple(
+                    [tuple(piles[i]) if stale >> i & 1 else frozen[i] for i in range(SLOTS)]
+                )
+            self._frozen_discards[seat] = frozen
+            self._stale_discards &= ~(ALL_SLOTS << shift)
+        return frozen
+
+    def all_frozen_discards(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """:meth:`frozen_discards` of every seat, in seat order, rebuilt after a change."""
+        frozen = self._all_frozen_discards
+        if frozen is None or self._stale_discards:
+            frozen = tuple([self.frozen_discards(p) for p in range(self.rules.players)])
+            self._all_frozen_discards = frozen
+        return frozen
+
+    def frozen_build(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """The build piles' values and cards as tuples (bottom first), rebuilt after a
+        play (all four: they are short, and copying them is cheaper than choosing)."""
+        frozen = self._frozen_build
         if frozen is None:
-            frozen = self._frozen_discards[seat] = tuple(map(tuple, self.discards[seat]))
+            frozen = (tuple(self.build), tuple(map(tuple, self.build_cards)))
+            self._frozen_build = frozen
+        return frozen
+
+    def frozen_completed(self) -> tuple[int, ...]:
+        """The completed piles' cards as a tuple, rebuilt only after they change."""
+        frozen = self._frozen_completed
+        if frozen is None:
+            frozen = self._frozen_completed = tuple(self.completed)
         return frozen
 
     def stock_top(self, seat: int) -> int:
@@ -351,10 +406,14 @@ class Round:
             p = self.to_move
             index = move - DISCARD_BASE
             card = (index >> 2) + 1
-            self._take_from_hand(p, card)
+            counts = self.hands[p]  # _take_from_hand, inlined on the commonest move
+            counts[card] -= 1
+            if not counts[card]:
+                self.hand_masks[p] ^= 1 << card
+            self.hand_sizes[p] -= 1
             self.discards[p][index & 3].append(card)
             self.tops[p][(index & 3) + 1] = card
-            self._frozen_discards[p] = None
+            self._stale_discards |= 1 << (p << 2 | index & 3)
             self._end_turn()
         else:
             self._end_turn()
@@ -380,7 +439,7 @@ class Round:
                 source -= SRC_PARTNER_STOCK
             if source:
                 pile = self.discards[owner][source - 1]
-                self._frozen_discards[owner] = None
+                self._stale_discards |= 1 << ((owner << 2) + source - 1)
             else:
                 pile = self.stocks[owner]
             card = pile.pop()
@@ -400,10 +459,12 @@ class Round:
         cards = self.build_cards[slot]
         cards.append(card)
         bit = 1 << slot
+        self._frozen_build = None
         accept = self._accept
         accept[value + 1] ^= bit
         if value + 1 == MAX_VALUE:
             self.completed += cards
+            self._frozen_completed = None
             cards.clear()
             self.build[slot] = 0
             accept[1] |= bit
@@ -421,6 +482,14 @@ class Round:
         draw = self.draw
         counts = self.hands[p]
         mask = self.hand_masks[p]
+        if 0 < count <= len(draw):  # the usual case: no reshuffle, all cards there
+            for card in draw[-count:]:
+                counts[card] += 1
+                mask |= 1 << card
+            del draw[-count:]
+            self.hand_masks[p] = mask
+            self.hand_sizes[p] += count
+            return
         got = 0
         while got < count:
             if not draw:
@@ -439,6 +508,7 @@ class Round:
         self.shuffles.append(order)
         self.draw.extend(reversed(order))
         self.completed = []
+        self._frozen_completed = None
 
     def _end_turn(self) -> None:
         """Close the turn (blocked round and cap checks), then begin the next one."""
@@ -511,4 +581,8 @@ class Round:
             result=self.result,
             _accept=list(self._accept),
             _frozen_discards=list(self._frozen_discards),
+            _stale_discards=self._stale_discards,
+            _all_frozen_discards=self._all_frozen_discards,
+            _frozen_build=self._frozen_build,
+            _frozen_completed=self._frozen_completed,
         )

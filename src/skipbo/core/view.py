@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from .cards import NO_CARD, card_name, parse_card
 from .errors import SkipBoError
 from .rules import Rules
-from .state import Round
+from .state import _HAND_TUPLES, Round
 
 
 class PublicPlayer(NamedTuple):
@@ -122,23 +122,45 @@ def _player_from_json(data: dict[str, Any]) -> PublicPlayer:
     )
 
 
+_new_tuple = tuple.__new__
+"""``tuple.__new__(Cls, values)`` builds a named tuple without the Python-level
+``__new__`` that checks its arguments: a third of the cost of a view saved."""
+
+
 def player_view(state: Round, seat: int | None) -> PlayerView:
     """What ``seat`` may see of ``state``; ``None`` gives the spectators' view."""
     n = state.rules.players
     if seat is not None and not 0 <= seat < n:
         raise SkipBoError(f"seat must be 0..{n - 1}, not {seat}")
-    tops, stocks, sizes, frozen = state.tops, state.stocks, state.hand_sizes, state.frozen_discards
-    players = tuple(PublicPlayer(tops[p][0], len(stocks[p]), sizes[p], frozen(p)) for p in range(n))
-    return PlayerView(
-        seat,
-        state.to_move,
-        state.rules,
-        tuple(state.hand_cards(seat)) if seat is not None else (),
-        tuple(state.build),
-        len(state.draw),
-        len(state.completed),
-        players,
-        state.result is not None,
-        tuple(map(tuple, state.build_cards)),
-        tuple(state.completed),
+    # The kernel's cached tuples, read directly while they are up to date.
+    discards = state._all_frozen_discards
+    if discards is None or state._stale_discards:
+        discards = state.all_frozen_discards()
+    build, build_piles = state._frozen_build or state.frozen_build()
+    completed = state._frozen_completed
+    if completed is None:
+        completed = state.frozen_completed()
+    hand: tuple[int, ...] = ()
+    if seat is not None:
+        hand = _HAND_TUPLES.get(bytes(state.hands[seat])) or state.hand_tuple(seat)
+    tops, stocks, sizes = state.tops, state.stocks, state.hand_sizes
+    public: list[PublicPlayer] = []
+    for p in range(n):
+        public.append(_new_tuple(PublicPlayer, (tops[p][0], len(stocks[p]), sizes[p], discards[p])))
+    players = tuple(public)
+    return _new_tuple(
+        PlayerView,
+        (
+            seat,
+            state.to_move,
+            state.rules,
+            hand,
+            build,
+            len(state.draw),
+            len(completed),
+            players,
+            state.result is not None,
+            build_piles,
+            completed,
+        ),
     )

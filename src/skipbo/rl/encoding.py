@@ -38,9 +38,12 @@ Then one block per player (``PLAYER_SIZE`` = 86 entries), viewer first:
 Speed matters (the environments are benchmarked against RLCard's UNO): counts
 of card values are packed into one Python int, eight bits per value, so that
 adding up everything visible is a few integer additions and ``to_bytes`` turns
-the result into the 13 entries at once; blocks are ``bytes`` joined once, and
-a player's discard block is rebuilt only when the core hands out a new tuple
-for that player's piles (it keeps the same tuple while they do not change).
+the result into the 13 entries at once; blocks are ``bytes`` joined once. Piles
+are re-encoded only when they change: the core hands out the same tuple for a
+pile while it does not change (and only the changed pile's tuple is new after a
+move), so the caches here check identity first; a pile that holds the same cards,
+or gained or lost its top card, since it was last encoded has its counts updated,
+not recounted.
 """
 
 from __future__ import annotations
@@ -63,6 +66,10 @@ MAX_HEIGHT: Final = 162
 
 ObsArray = npt.NDArray[np.uint8]
 MaskArray = npt.NDArray[np.int8]
+UINT8: Final = np.dtype(np.uint8)
+INT8: Final = np.dtype(np.int8)
+"""Dtype objects, not the scalar types: ``np.frombuffer(b, dtype=np.uint8)`` spends
+twice as long as the copy it makes finding the dtype of ``np.uint8``."""
 
 
 def observation_size(players: int) -> int:
@@ -83,12 +90,12 @@ PACK: Final = tuple(1 << 8 * (card - 1) if card else 0 for card in range(SB + 1)
 """``PACK[card]``: one card as a packed count vector (eight bits per value)."""
 
 
+_PACK_OF = PACK.__getitem__
+
+
 def pack_counts(cards: Sequence[int]) -> int:
     """The packed count vector of ``cards`` (see the module docstring)."""
-    total = 0
-    for card in cards:
-        total += PACK[card]
-    return total
+    return sum(map(_PACK_OF, cards))
 
 
 DECK_PACKED: Final = pack_counts(full_deck())
@@ -117,31 +124,58 @@ def _build_block(build: tuple[int, ...]) -> bytes:
     return bytes(build) + bytes(hot)
 
 
-PileEntry = tuple[bytes, int]
-_PILES: dict[tuple[int, ...], PileEntry] = {}
-_PILES_LIMIT: Final = 1 << 16
+PileEntry = tuple[tuple[int, ...], bytes, int]
+"""A pile's cards, its 14 entries (top one-hot, height) and its packed counts."""
+PlayerEntry = tuple[tuple[tuple[int, ...], ...], bytes, int]
+"""A player's four discard piles, their 56 entries and per-value block, and packed counts."""
+PackedEntry = tuple[object, int]
+"""Cards (a tuple of cards or of piles) and their packed counts."""
+PILE_BYTES: Final = tuple(
+    tuple(ONE_HOT[top] + bytes((height,)) for height in range(MAX_HEIGHT + 1))
+    for top in range(SB + 1)
+)
+"""``PILE_BYTES[top][height]``: a pile's 14 entries."""
+_EMPTY_PILE: Final[PileEntry] = ((), PILE_BYTES[0][0], 0)
+_NO_DISCARDS: Final[PlayerEntry] = (((),) * 4, PILE_BYTES[0][0] * 4 + bytes(VALUES), 0)
+"""Where the caches start: true entries (a cache hit on them is right, as on any entry)."""
 
 
-def _new_pile_entry(pile: tuple[int, ...]) -> PileEntry:
-    """A pile's 14 entries (top one-hot, height) and its packed counts, memoized in
-    ``_PILES``: most piles recur unchanged from one decision to the next."""
-    if len(_PILES) >= _PILES_LIMIT:
-        _PILES.clear()
-    top = ONE_HOT[pile[-1] if pile else 0]
-    entry = _PILES[pile] = (top + bytes((len(pile),)), pack_counts(pile))
-    return entry
+def _pile_entry(old: PileEntry, pile: tuple[int, ...]) -> PileEntry:
+    """The entry of ``pile``, from ``old`` (the same pile as last encoded) when it holds
+    the same cards or one card was put on it or taken off, as moves do, else counted
+    afresh."""
+    before = old[0]
+    height = len(pile)
+    known = len(before)
+    if height == known and pile == before:  # the same cards in a new tuple
+        return pile, old[1], old[2]
+    if height == known + 1 and pile[:known] == before:
+        packed = old[2] + PACK[pile[-1]]
+    elif height == known - 1 and before[:height] == pile:
+        packed = old[2] - PACK[before[-1]]
+    else:
+        packed = pack_counts(pile)
+    return pile, PILE_BYTES[pile[-1] if pile else 0][height], packed
 
 
-def _four_piles(piles: tuple[tuple[int, ...], ...]) -> tuple[bytes, int]:
-    """The entries of four piles joined (with their value counts) and their packed counts."""
-    get = _PILES.get
+def _refresh(cache: list[PileEntry], piles: tuple[tuple[int, ...], ...]) -> None:
+    """Bring the entries of four piles in ``cache`` up to date with ``piles``."""
     p0, p1, p2, p3 = piles
-    a = get(p0) or _new_pile_entry(p0)
-    b = get(p1) or _new_pile_entry(p1)
-    c = get(p2) or _new_pile_entry(p2)
-    d = get(p3) or _new_pile_entry(p3)
-    packed = a[1] + b[1] + c[1] + d[1]
-    return b"".join((a[0], b[0], c[0], d[0], packed.to_bytes(VALUES, "little"))), packed
+    a, b, c, d = cache
+    if a[0] is not p0:
+        cache[0] = _pile_entry(a, p0)
+    if b[0] is not p1:
+        cache[1] = _pile_entry(b, p1)
+    if c[0] is not p2:
+        cache[2] = _pile_entry(c, p2)
+    if d[0] is not p3:
+        cache[3] = _pile_entry(d, p3)
+
+
+_CACHE_LIMIT: Final = 1 << 14
+"""Entries a memo keeps before it starts again (8,568 hands of up to five cards exist)."""
+_JOIN: Final = bytearray().join
+"""Joins bytes into a new ``bytearray``: the writable buffer of an observation."""
 
 
 class ViewEncoder:
@@ -149,7 +183,10 @@ class ViewEncoder:
 
     Keeps small caches that depend only on view contents (build tops, the
     build and completed cards, each player's discard piles), so one encoder
-    may serve every seat and every round of an environment.
+    may serve every seat and every round of an environment. The caches are
+    keyed on the identity of the view's tuples first (the core hands out the
+    same tuple while a pile does not change, and keeps the other piles' tuples
+    when one changes), then on their contents, so any view encodes correctly.
     """
 
     def __init__(self, rules: Rules) -> None:
@@ -159,61 +196,85 @@ class ViewEncoder:
         self._partners = tuple(-1 if (q := rules.partner(p)) is None else q for p in range(n))
         self._order = tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n))
         self._build_cache: dict[tuple[int, ...], bytes] = {}
-        self._discards: list[tuple[object, bytes, int]] = [((), b"", 0)] * n
-        self._completed: tuple[object, int] = ((), 0)
-        self._build_piles: tuple[object, int] = ((), 0)
-
-    def encode(self, view: PlayerView) -> ObsArray:
-        """The observation vector of ``view`` (a new, writable array each call)."""
-        return np.frombuffer(bytearray(self.encode_bytes(view)), dtype=np.uint8)
+        self._hands: dict[tuple[int, ...], tuple[int, bytes]] = {}
+        empty = (0, 0, 0, 0)
+        self._build_block: tuple[tuple[int, ...], bytes] = (empty, _build_block(empty))
+        self._players: list[PlayerEntry] = [_NO_DISCARDS] * n
+        self._piles: list[list[PileEntry]] = [[_EMPTY_PILE] * 4 for _ in range(n)]
+        self._build_pile_entries: list[PileEntry] = [_EMPTY_PILE] * 4
+        self._build_piles: PackedEntry = ((), 0)
+        self._completed: PackedEntry = ((), 0)
 
     def encode_bytes(self, view: PlayerView) -> bytes:
         """The observation as raw bytes (one byte per entry), for callers that batch."""
-        seat = view.seat
+        return bytes(self.encode(view))
+
+    def encode(self, view: PlayerView) -> ObsArray:
+        """The observation vector of ``view`` (a new, writable array each call)."""
+        seat, to_move, _, hand, build, draw, completed, players, _, build_piles, cards = view
         if seat is None:
             raise ValueError("a spectator's view has no seat to encode for")
-        to_move = view.to_move
         partner = self._partners[seat]
-        hand_packed = 0
-        for card in view.hand:
-            hand_packed += PACK[card]
-        visible = hand_packed + self._build_packed(view) + self._completed_packed(view)
-        cache = self._discards
-        players = view.players
-        out: list[bytes] = [b"", b"", b""]
+        hand_entry = self._hands.get(hand)
+        if hand_entry is None:
+            hand_entry = self._hand_entry(hand)
+        hand_packed = hand_entry[0]
+        built = self._build_piles
+        if built[0] is not build_piles:
+            entries = self._build_pile_entries
+            _refresh(entries, build_piles)
+            built = self._build_piles = (build_piles, sum([e[2] for e in entries]))
+        visible = hand_packed + built[1]
+        done = self._completed
+        if done[0] is not cards:
+            done = self._completed = (cards, done[1] if done[0] == cards else pack_counts(cards))
+        visible += done[1]
+        cache = self._players
+        block = self._build_block
+        if block[0] is not build:
+            cached = self._build_cache.get(build)
+            if cached is None:
+                cached = self._build_cache[build] = _build_block(build)
+            block = self._build_block = (build, cached)
+        moving = b"\x01" if seat == to_move else b"\x00"
+        out = [block[1], bytes((draw, completed)), hand_entry[1], b"", moving]
         for p in self._order[seat]:
-            top, stock, hand, discards = players[p]
+            top, stock, held, discards = players[p]
             entry = cache[p]
             if entry[0] is not discards:
-                entry = cache[p] = (discards, *_four_piles(discards))
+                entry = cache[p] = self._player_entry(p, discards)
             visible += entry[2] + PACK[top]
-            out += (ONE_HOT[top], bytes((stock, hand, p == partner, p == to_move)), entry[1])
-        build = self._build_cache.get(view.build)
-        if build is None:
-            build = self._build_cache[view.build] = _build_block(view.build)
-        out[0] = build
-        out[1] = bytes((view.draw, view.completed))
-        out[2] = b"".join(
-            (
-                hand_packed.to_bytes(VALUES, "little"),
-                (DECK_PACKED - visible).to_bytes(VALUES, "little"),
-                b"\x01" if seat == to_move else b"\x00",
-            )
+            out += (ONE_HOT[top], bytes((stock, held, p == partner, p == to_move)), entry[1])
+        out[3] = (DECK_PACKED - visible).to_bytes(VALUES, "little")
+        return np.frombuffer(_JOIN(out), UINT8)
+
+    def _hand_entry(self, hand: tuple[int, ...]) -> tuple[int, bytes]:
+        """A hand's packed counts and its 13 entries, memoized (hands recur)."""
+        if len(self._hands) >= _CACHE_LIMIT:
+            self._hands.clear()
+        packed = pack_counts(hand)
+        entry = self._hands[hand] = (packed, packed.to_bytes(VALUES, "little"))
+        return entry
+
+    def _player_entry(self, p: int, discards: tuple[tuple[int, ...], ...]) -> PlayerEntry:
+        """Player ``p``'s discard block, rebuilding the entries of changed piles only."""
+        cache = self._piles[p]
+        p0, p1, p2, p3 = discards
+        a, b, c, d = cache
+        if a[0] is not p0:
+            a = cache[0] = _pile_entry(a, p0)
+        if b[0] is not p1:
+            b = cache[1] = _pile_entry(b, p1)
+        if c[0] is not p2:
+            c = cache[2] = _pile_entry(c, p2)
+        if d[0] is not p3:
+            d = cache[3] = _pile_entry(d, p3)
+        packed = a[2] + b[2] + c[2] + d[2]
+        return (
+            discards,
+            b"".join((a[1], b[1], c[1], d[1], packed.to_bytes(VALUES, "little"))),
+            packed,
         )
-        return b"".join(out)
-
-    def _build_packed(self, view: PlayerView) -> int:
-        """Packed counts of the build piles' cards, recomputed only when they change."""
-        piles = view.build_piles
-        if self._build_piles[0] != piles:
-            self._build_piles = (piles, _four_piles(piles)[1])
-        return self._build_piles[1]
-
-    def _completed_packed(self, view: PlayerView) -> int:
-        cards = view.completed_cards
-        if self._completed[0] != cards:
-            self._completed = (cards, pack_counts(cards))
-        return self._completed[1]
 
 
 def legal_mask(legal: Sequence[int]) -> MaskArray:
@@ -221,4 +282,4 @@ def legal_mask(legal: Sequence[int]) -> MaskArray:
     mask = bytearray(MOVE_COUNT)
     for move in legal:
         mask[move] = 1
-    return np.frombuffer(mask, dtype=np.int8)
+    return np.frombuffer(mask, INT8)

@@ -79,7 +79,8 @@ class SkipBoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Obs:
         """``agent``'s view encoded, with its action mask."""
-        return observe(self._current(), self._seat[agent], self._encoder, self._legal)
+        round_ = self.round or self._current()  # a Round is always true; None raises
+        return observe(round_, self._seat[agent], self._encoder, self._legal)
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move (``None`` for a finished agent)."""
@@ -87,7 +88,7 @@ class SkipBoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        round_ = self._current()
+        round_ = self.round or self._current()
         move = -1 if action is None else int(action)
         if move not in self._legal:
             reason = round_.why_illegal(move) or "not legal now"

@@ -56,10 +56,10 @@ NO_MOVES.flags.writeable = False
 
 def observe(round_: Round, seat: int, encoder: ViewEncoder, legal: list[int]) -> dict[str, Any]:
     """``seat``'s observation: its view encoded, and its mask (``legal`` when it moves)."""
-    view = player_view(round_, seat)
-    moving = seat == round_.to_move and round_.result is None
-    mask = legal_mask(legal) if moving else NO_MOVES.copy()
-    return {"observation": encoder.encode(view), "action_mask": mask}
+    mask = (
+        legal_mask(legal) if seat == round_.to_move and round_.result is None else NO_MOVES.copy()
+    )
+    return {"observation": encoder.encode(player_view(round_, seat)), "action_mask": mask}
 
 
 class RoundSeeds:
