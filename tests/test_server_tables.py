@@ -124,3 +124,18 @@ def test_only_a_match_to_a_target_has_a_match_winner(
     winner = table.view_for(0)["match_winner"]
     assert (winner is not None) is claimed
     registry.storage.close()
+
+
+def test_broadcast_encoding_is_compact_utf8_json(tmp_path: Path) -> None:
+    from skipbo.server.hub import encode
+
+    registry = TableRegistry(SqliteStorage(f"sqlite:///{tmp_path / 't.db'}"))
+    table = registry.create(TableConfig.make(players=2, stock=5))
+    tokens = dict(table.join(n) for n in ("Zoë", "Łukasz 🃏"))
+    play_random(table, tokens, random.Random(5), 30)
+    for seat in (None, 0, 1):
+        message = {"type": "state", "view": table.view_for(seat)}
+        text = encode(message)
+        assert text == json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+        assert json.loads(text) == message
+    registry.storage.close()

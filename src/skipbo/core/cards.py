@@ -8,6 +8,7 @@ fast; the strings of the notation ("1".."12", "SB") only appear at the edges.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 NO_CARD: Final = 0
@@ -25,6 +26,11 @@ _BY_NAME: Final = {name: card for card, name in enumerate(_NAMES) if name}
 def card_name(card: int) -> str:
     """The notation of a card: ``"1"``..``"12"`` or ``"SB"``."""
     return _NAMES[card]
+
+
+def card_names(cards: Iterable[int]) -> list[str]:
+    """The notation of each card, in order (views write thousands of these a second)."""
+    return list(map(_NAMES.__getitem__, cards))
 
 
 def parse_card(text: object) -> int:

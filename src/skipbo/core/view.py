@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .cards import NO_CARD, card_name, parse_card
+from .cards import NO_CARD, card_name, card_names, parse_card
 from .errors import SkipBoError
 from .rules import Rules
 from .state import _HAND_TUPLES, Round
@@ -55,13 +55,13 @@ class PlayerView(NamedTuple):
             "seat": self.seat,
             "to_move": self.to_move,
             "rules": self.rules.to_json(),
-            "hand": [card_name(c) for c in self.hand],
+            "hand": card_names(self.hand),
             "build": list(self.build),
             "draw": self.draw,
             "completed": self.completed,
             "players": [_player_json(p) for p in self.players],
-            "build_piles": [[card_name(c) for c in pile] for pile in self.build_piles],
-            "completed_cards": [card_name(c) for c in self.completed_cards],
+            "build_piles": [card_names(pile) for pile in self.build_piles],
+            "completed_cards": card_names(self.completed_cards),
         }
 
     @classmethod
@@ -101,7 +101,7 @@ def _player_json(p: PublicPlayer) -> dict[str, Any]:
         "stock_top": card_name(p.stock_top) if p.stock_top != NO_CARD else None,
         "stock": p.stock,
         "hand": p.hand,
-        "discards": [[card_name(c) for c in pile] for pile in p.discards],
+        "discards": [card_names(pile) for pile in p.discards],
     }
 
 
