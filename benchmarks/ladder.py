@@ -88,6 +88,42 @@ def report_pair(wins: Counter[str], a: str, b: str, seconds: float) -> None:
     )
 
 
+def run_pairs(
+    pool: ProcessPoolExecutor,
+    pairs: list[tuple[str, str]],
+    args: argparse.Namespace,
+    all_times: dict[str, list[float]],
+) -> None:
+    """Each 2-player pairing on duplicate deals."""
+    for a, b in pairs:
+        deals = args.expert_deals if "expert" in (a, b) else args.deals
+        start = time.perf_counter()
+        wins, times = measure(pool, [a, b], 2, deals, args.jobs)
+        report_pair(wins, a, b, time.perf_counter() - start)
+        for name, values in times.items():
+            all_times.setdefault(name, []).extend(values)
+
+
+def run_table(
+    pool: ProcessPoolExecutor, args: argparse.Namespace, all_times: dict[str, list[float]]
+) -> None:
+    """Expert at a 4-player table against three ``hard`` bots, its seat rotating."""
+    start = time.perf_counter()
+    wins, times = measure(pool, ["expert", "hard", "hard", "hard"], 4, args.table_deals, args.jobs)
+    for name, values in times.items():
+        all_times.setdefault(name, []).extend(values)
+    total = sum(wins.values())
+    decided = total - wins["(none)"]
+    low, high = wilson_interval(wins["expert"], total)
+    d_low, d_high = wilson_interval(wins["expert"], decided)
+    print(
+        f"4 players, expert + 3 hard: {total} rounds, expert wins {wins['expert'] / total:.1%}"
+        f"  [{low:.1%}, {high:.1%}] of all rounds, {wins['expert'] / decided:.1%}"
+        f"  [{d_low:.1%}, {d_high:.1%}] of {decided} decided (fair share 25%),"
+        f" no winner {wins['(none)']}  ({time.perf_counter() - start:.0f} s)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals per pairing (x2 rounds)")
@@ -97,31 +133,19 @@ def main() -> None:
     parser.add_argument(
         "--table-only", action="store_true", help="only the 4-player table (and think times)"
     )
+    parser.add_argument(
+        "--pairs", help="2-player pairings to measure instead of the ladder, e.g. expert:hard"
+    )
     args = parser.parse_args()
     all_times: dict[str, list[float]] = {}
+    pairs = LADDER + EXTRA
+    if args.pairs:
+        pairs = [(a, b) for a, _, b in (p.partition(":") for p in args.pairs.split(","))]
     with ProcessPoolExecutor(args.jobs) as pool:
-        for a, b in [] if args.table_only else LADDER + EXTRA:
-            deals = args.expert_deals if "expert" in (a, b) else args.deals
-            start = time.perf_counter()
-            wins, times = measure(pool, [a, b], 2, deals, args.jobs)
-            report_pair(wins, a, b, time.perf_counter() - start)
-            for name, values in times.items():
-                all_times.setdefault(name, []).extend(values)
-        start = time.perf_counter()
-        names = ["expert", "hard", "hard", "hard"]
-        wins, times = measure(pool, names, 4, args.table_deals, args.jobs)
-        for name, values in times.items():
-            all_times.setdefault(name, []).extend(values)
-        total = sum(wins.values())
-        decided = total - wins["(none)"]
-        low, high = wilson_interval(wins["expert"], total)
-        d_low, d_high = wilson_interval(wins["expert"], decided)
-        print(
-            f"4 players, expert + 3 hard: {total} rounds, expert wins {wins['expert'] / total:.1%}"
-            f"  [{low:.1%}, {high:.1%}] of all rounds, {wins['expert'] / decided:.1%}"
-            f"  [{d_low:.1%}, {d_high:.1%}] of {decided} decided (fair share 25%),"
-            f" no winner {wins['(none)']}  ({time.perf_counter() - start:.0f} s)"
-        )
+        if not args.table_only:
+            run_pairs(pool, pairs, args, all_times)
+        if args.table_only or not args.pairs:
+            run_table(pool, args, all_times)
     print("think time per decision (all rounds above):")
     for name, values in sorted(all_times.items()):
         values.sort()

@@ -7,8 +7,25 @@ import json
 
 import pytest
 
+from conftest import make_position
 from skipbo.bots import bot_names, make_bot
-from skipbo.core import PlayerView, Rules, parse_record, record_json, replay
+from skipbo.bots.discard_lookahead import best_discard
+from skipbo.bots.expert import ExpertBot
+from skipbo.bots.planner import Weights
+from skipbo.bots.planning_bot import PlanningBot
+from skipbo.core import (
+    END,
+    PlayerView,
+    Round,
+    Rules,
+    format_move,
+    parse_move,
+    parse_record,
+    player_view,
+    record_json,
+    replay,
+)
+from skipbo.core.moves import discard_move
 from skipbo.sim.runner import play_round
 
 TABLES = [
@@ -64,3 +81,33 @@ def test_greedy_beats_random_in_most_decided_rounds() -> None:
             if result.winner is not None:
                 wins[seats[result.winner]] += 1
     assert wins["greedy"] > 3 * wins["random"]
+
+
+def _buried_six_position() -> Round:
+    """Seat 0 holds only a 3 and must discard it; its stock top is 7, its D1 shows
+    the 6 that bridges B1 (at 4) to it once a 5 comes along."""
+    return make_position(
+        Rules.make(2, 30),
+        stocks={0: [9, 7], 1: [2, 11]},
+        hands={0: [3], 1: [1, 12, 12, 12, 10]},
+        discards={0: [[6], [], [], []]},
+        build=[[1, 2, 3, 4], [], [], []],
+    )
+
+
+def test_expert_keeps_the_card_its_stock_needs_in_view() -> None:
+    state = _buried_six_position()
+    view, legal = player_view(state, 0), state.legal_moves()
+    # the planner's static discard value alone would cover the 6 ...
+    assert format_move(PlanningBot("t").choose(view, legal)) == "H3-D1"
+    # ... the look-ahead at the next turn does not, in every sampled seed
+    for seed in range(4):
+        move = best_discard(view, [], discard_move(3, 0), Weights(threat_samples=24), f"s{seed}")
+        assert format_move(move) in {"H3-D2", "H3-D3", "H3-D4"}
+    assert format_move(ExpertBot("t").choose(view, legal)) != "H3-D1"
+
+
+def test_discard_lookahead_leaves_plays_and_end_alone() -> None:
+    view = player_view(_buried_six_position(), 0)
+    for move in (END, parse_move("D1-B1")):
+        assert best_discard(view, [], move, Weights(), "s") == move

@@ -9,7 +9,9 @@ is worth what can be done afterwards, which the planner could only guess. The
 expert samples that chance event several times (determinized Monte Carlo: each
 sample is a world consistent with the view), plans the rest of the turn in each
 and takes the mean: lines that keep the turn going, and build piles placed for
-the next stock card, win over lines that merely look tidy. The bot still only
+the next stock card, win over lines that merely look tidy. Finally the discard
+that ends the turn is chosen by simulating the other seats' turns and searching
+its own next turn in sampled worlds (:mod:`skipbo.bots.discard_lookahead`). The bot still only
 ever receives views; sampling from the unseen cards is counting, not peeking.
 """
 
@@ -21,6 +23,7 @@ from skipbo.core import Move, PlayerView, Round
 from skipbo.core.determinize import sample_round
 from skipbo.core.moves import PLAY_COUNT
 
+from .discard_lookahead import best_discard
 from .planner import (
     WIN,
     Line,
@@ -63,7 +66,10 @@ class ExpertBot(PlanningBot):
             line = self._plan_turn(view, seed)
             if line is None:
                 return legal[0]
-            self._remember(line.moves, len(view.hand))
+            *plays, last = line.moves
+            if last >= PLAY_COUNT:
+                last = best_discard(view, plays, last, self.weights, seed)
+            self._remember([*plays, last], len(view.hand))
             move = self._follow(view, legal)
         return move if move is not None else legal[0]
 

@@ -153,7 +153,7 @@ class _Search:
         ends = [m for m in legal if m >= PLAY_COUNT]
         best: Line | None = None
         for move in ends:
-            score = base + _discard_value(state, move, self.weights)
+            score = base + discard_value(state, move, self.weights)
             if best is None or score > best.score:
                 best = Line([*path, move], score)
         if best is not None:
@@ -369,7 +369,7 @@ def _bridge(counts: list[int] | None, stacks: list[list[int]], value: int) -> bo
     return False
 
 
-def _discard_value(state: Round, move: Move, w: Weights) -> float:
+def discard_value(state: Round, move: Move, w: Weights) -> float:
     """What a discard (or ``end``) adds: keeping wilds, runs, not burying cards."""
     if move >= DISCARD_BASE + SB * SLOTS:
         return 0.0
