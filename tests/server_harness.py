@@ -38,6 +38,11 @@ TIMEOUT = 20.0
 def http(base: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
     """One JSON request; returns the status and the decoded answer."""
     data = None if body is None else json.dumps(body).encode()
+    return http_raw(base, method, path, data)
+
+
+def http_raw(base: str, method: str, path: str, data: bytes | None) -> tuple[int, Any]:
+    """A request with ``data`` sent as it is (e.g. not JSON at all); status and answer."""
     request = urllib.request.Request(base + path, data=data, method=method)
     request.add_header("Content-Type", "application/json")
     try:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import json
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
-from server_harness import TIMEOUT, http, thread_server
+from server_harness import TIMEOUT, http, http_raw, thread_server
 from skipbo.core import parse_move, parse_record, player_view, start_round
 from skipbo.server.replay import MAX_RECORD_BYTES, ReplayError, decode_upload, replay_steps
 
@@ -17,13 +15,7 @@ GOLDEN = Path(__file__).parent / "golden" / "spec_examples.jsonl"
 
 
 def post_raw(base: str, body: bytes) -> tuple[int, Any]:
-    request = urllib.request.Request(base + "/api/replay", data=body, method="POST")
-    request.add_header("Content-Type", "application/json")
-    try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read())
+    return http_raw(base, "POST", "/api/replay", body)
 
 
 def final_public_view(data: dict[str, Any]) -> dict[str, Any]:
