@@ -50,9 +50,10 @@ def best_discard(
         return planned
     totals = dict.fromkeys(candidates, 0.0)
     for index, world in enumerate(worlds):
-        others = _other_turns(world, candidates[0], seat, f"{seed}/{index}")
+        world_seed = f"{seed}/{index}"
+        others = _other_turns(world, candidates[0], seat, world_seed)
         for move in candidates:
-            totals[move] += _next_turn_value(world, move, others, seat, weights, seed)
+            totals[move] += _next_turn_value(world, move, others, seat, weights, world_seed)
     return max(candidates, key=lambda move: totals[move])
 
 
