@@ -23,6 +23,7 @@ from skipbo.core import Move, PlayerView, Round
 from skipbo.core.determinize import sample_round
 from skipbo.core.moves import PLAY_COUNT
 
+from .cycling import CyclingBot, Threat
 from .discard_lookahead import best_discard
 from .planner import (
     WIN,
@@ -45,6 +46,9 @@ CHANCE_SAMPLES = 6
 """Sampled worlds per line that ends in a chance event."""
 FOLLOW_UP_BUDGET = 120
 """Search nodes of each plan after a chance event."""
+CYCLING_THREAT = 5.0
+"""At tables with several opponents: what the next opponent's sampled chance
+to play their stock top costs a free line (a hand number played is worth 10)."""
 
 
 class ExpertBot(PlanningBot):
@@ -56,9 +60,17 @@ class ExpertBot(PlanningBot):
         self, seed: int | str = 0, weights: Weights | None = None, budget: int = DEFAULT_BUDGET
     ) -> None:
         super().__init__(seed, weights or Weights(threat_samples=THREAT_SAMPLES), budget)
+        self._cycling: SampledCyclingBot | None = None
 
     def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
-        """Follow the plan; when planning, look past each candidate's chance event."""
+        """Follow the plan; when planning, look past each candidate's chance event.
+
+        Facing more than one opponent seat, play the hand-cycling policy instead
+        (see :func:`opponent_seats` and docs/bots.md)."""
+        if opponent_seats(view) > 1:
+            if self._cycling is None:
+                self._cycling = SampledCyclingBot(self.seed)
+            return self._cycling.choose(view, legal)
         self._decisions += 1
         move = self._follow(view, legal)
         if move is None:
@@ -104,6 +116,38 @@ class ExpertBot(PlanningBot):
         gained = self.weights.stock_card * (before - team_stock(state, seat))
         follow = search_lines(state, self.weights, FOLLOW_UP_BUDGET, threat)
         return gained + (follow[0].score if follow else 0.0)
+
+
+def opponent_seats(view: PlayerView) -> int:
+    """How many seats play against the viewer.
+
+    Against a single opponent everything one leaves on the build piles is theirs
+    next, so denial and whole-turn search pay (the planner); against several,
+    the others change the piles before one's next turn and one's own pace is
+    what wins, which comes from cycling the hand (:mod:`skipbo.bots.cycling`)."""
+    players = view.rules.players
+    return players - (2 if view.partner is not None else 1)
+
+
+class SampledCyclingBot(CyclingBot):
+    """Hand cycling whose free lines avoid, lightly, what the next opponent's
+    sampled hands could do with the build piles left to them."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        super().__init__(seed)
+        self._decisions = 0
+
+    def threat(self, view: PlayerView) -> Threat | None:
+        self._decisions += 1
+        seed = f"{self.seed}/cycle{self._decisions}"
+        world = sample_round(view, seed)
+        weights = Weights(
+            threat_samples=THREAT_SAMPLES, threat_next=CYCLING_THREAT, threat_other=0.0
+        )
+        model = SampledThreat(view, seed, weights)
+        return lambda need: model(world, need)
 
 
 def _distinct(lines: list[Line]) -> list[Line]:

@@ -49,9 +49,9 @@ class GreedyBot:
         """The greedy move; always one of ``legal``."""
         move = self._planned(view, legal)
         if move is None:
-            move = _stock_play(view)
+            move = stock_play(view)
         if move is None:
-            chain = _chain_play(view)
+            chain = chain_play(view)
             if chain is not None:
                 self._start_plan(chain, len(view.hand))
                 move = self._planned(view, legal)
@@ -59,7 +59,7 @@ class GreedyBot:
             move = _free_play(view)
         if move is not None and move in legal:
             return move
-        move = _discard(view)
+        move = tidy_discard(view)
         return move if move is not None and move in legal else legal[0]
 
     def _start_plan(self, chain: Sequence[Move], hand: int) -> None:
@@ -98,7 +98,7 @@ def _slot_for(view: PlayerView, card: int) -> int | None:
     return None
 
 
-def _stock_play(view: PlayerView) -> Move | None:
+def stock_play(view: PlayerView) -> Move | None:
     seat = view.seat
     assert seat is not None
     sources = [(SRC_STOCK, view.players[seat].stock_top)]
@@ -113,14 +113,18 @@ def _stock_play(view: PlayerView) -> Move | None:
     return None
 
 
-def _chain_play(view: PlayerView) -> list[Move] | None:
-    """The cheapest chain of plays that makes a stock top playable."""
+def chain_play(view: PlayerView, hand_first: bool = False) -> list[Move] | None:
+    """The cheapest chain of plays that makes a stock top playable.
+
+    Numbers come from the discard tops before the hand, or with ``hand_first``
+    from the hand before the discard tops (a hand card played is replaced at
+    the next turn, a discard top is not)."""
     seat = view.seat
     assert seat is not None
     targets = [view.players[seat].stock_top]
     if view.partner is not None:
         targets.append(view.players[view.partner].stock_top)
-    piles = _own_piles(view)
+    piles = own_piles(view)
     counts = [0] * (SB + 1)
     for card in view.hand:
         counts[card] += 1
@@ -130,14 +134,19 @@ def _chain_play(view: PlayerView) -> list[Move] | None:
             continue
         for slot in range(SLOTS):
             if view.build[slot] < target - 1:
-                chain = _chain(piles, counts, view.build[slot], slot, target)
+                chain = _chain(piles, counts, view.build[slot], slot, target, hand_first)
                 if chain is not None and (best is None or chain[:2] < best[:2]):
                     best = chain
     return None if best is None else best[2]
 
 
 def _chain(
-    piles: list[tuple[int, list[int]]], counts: list[int], value: int, slot: int, target: int
+    piles: list[tuple[int, list[int]]],
+    counts: list[int],
+    value: int,
+    slot: int,
+    target: int,
+    hand_first: bool,
 ) -> tuple[int, int, list[Move]] | None:
     """(wild cards used, length, moves) of a chain raising ``slot`` to ``target - 1``."""
     if not _can_start(piles, counts, value + 1):
@@ -147,7 +156,7 @@ def _chain(
     moves: list[Move] = []
     wilds = 0
     for need in range(value + 1, target):
-        move = _take(piles, counts, need, slot)
+        move = _take(piles, counts, need, slot, hand_first)
         if move is None:
             return None
         wilds += move[1]
@@ -162,7 +171,7 @@ def _can_start(piles: list[tuple[int, list[int]]], counts: list[int], need: int)
     return any(cards and cards[-1] in (need, SB) for _, cards in piles)
 
 
-def _own_piles(view: PlayerView) -> list[tuple[int, list[int]]]:
+def own_piles(view: PlayerView) -> list[tuple[int, list[int]]]:
     """(play source, cards) of every discard pile this seat may play from."""
     seat = view.seat
     assert seat is not None
@@ -174,9 +183,13 @@ def _own_piles(view: PlayerView) -> list[tuple[int, list[int]]]:
 
 
 def _take(
-    piles: list[tuple[int, list[int]]], counts: list[int], need: int, slot: int
+    piles: list[tuple[int, list[int]]], counts: list[int], need: int, slot: int, hand_first: bool
 ) -> tuple[Move, int] | None:
-    """Use up a card for value ``need``: numbers first (piles, then hand), then wilds."""
+    """Use up a card for value ``need``: numbers first (piles, then hand, or the
+    other way round), then wilds."""
+    if hand_first and counts[need]:
+        counts[need] -= 1
+        return play_move(SRC_HAND + need, slot), 0
     for source, cards in piles:
         if cards and cards[-1] == need:
             cards.pop()
@@ -198,8 +211,8 @@ def _free_play(view: PlayerView) -> Move | None:
     """A number from a discard top or the hand that does not set up the next player."""
     seat = view.seat
     assert seat is not None
-    danger = _next_opponent_top(view)
-    candidates = [(source, cards[-1]) for source, cards in _own_piles(view) if cards]
+    danger = next_opponent_top(view)
+    candidates = [(source, cards[-1]) for source, cards in own_piles(view) if cards]
     candidates += [(SRC_HAND + card, card) for card in sorted(set(view.hand))]
     for source, card in candidates:
         if card == SB:
@@ -210,7 +223,7 @@ def _free_play(view: PlayerView) -> Move | None:
     return None
 
 
-def _next_opponent_top(view: PlayerView) -> int:
+def next_opponent_top(view: PlayerView) -> int:
     seat = view.seat
     assert seat is not None
     n = view.rules.players
@@ -221,7 +234,7 @@ def _next_opponent_top(view: PlayerView) -> int:
     return NO_CARD
 
 
-def _discard(view: PlayerView) -> Move | None:
+def tidy_discard(view: PlayerView) -> Move | None:
     """The tidiest discard: runs downward, equal values, empty piles, high cards."""
     seat = view.seat
     assert seat is not None
