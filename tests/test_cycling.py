@@ -8,7 +8,13 @@ import pytest
 
 from conftest import make_position
 from skipbo.bots.cycling import CyclingBot, CyclingWeights, free_line
-from skipbo.bots.expert import CYCLING_THREAT, ExpertBot, SampledCyclingBot, opponent_seats
+from skipbo.bots.expert import (
+    CYCLING_THREAT,
+    CYCLING_THREAT_FEW,
+    ExpertBot,
+    SampledCyclingBot,
+    opponent_seats,
+)
 from skipbo.bots.greedy import GreedyBot
 from skipbo.core import SB, PlayerView, Round, Rules, format_move, player_view
 from skipbo.sim.runner import play_round
@@ -110,14 +116,17 @@ def test_expert_cycles_only_against_several_opponents() -> None:
     assert expert._cycling is None
 
 
-def test_sampled_threat_costs_what_the_next_opponent_surely_plays() -> None:
+@pytest.mark.parametrize(("players", "weight"), [(3, CYCLING_THREAT_FEW), (4, CYCLING_THREAT)])
+def test_sampled_threat_costs_what_the_next_opponent_surely_plays(
+    players: int, weight: float
+) -> None:
     # the next opponent's stock top 2 fits a pile needing 2 with any hand
-    view = player_view(_position([9], [[1]], next_stock=(11, 2)), 0)
+    view = player_view(_position([9], [[1]], next_stock=(11, 2), players=players), 0)
     threat = SampledCyclingBot("t").threat(view)
     assert threat is not None
-    assert threat([2, 1, 1, 1]) == pytest.approx(-CYCLING_THREAT)
+    assert threat([2, 1, 1, 1]) == pytest.approx(-weight)
     # a 12 is far out of reach of a pile needing 1 with five cards and no discards
-    far = player_view(_position([9], [[1]], next_stock=(11, 12)), 0)
+    far = player_view(_position([9], [[1]], next_stock=(11, 12), players=players), 0)
     far_threat = SampledCyclingBot("t").threat(far)
     assert far_threat is not None
     assert far_threat([1, 1, 1, 1]) == 0.0

@@ -47,8 +47,12 @@ CHANCE_SAMPLES = 6
 FOLLOW_UP_BUDGET = 120
 """Search nodes of each plan after a chance event."""
 CYCLING_THREAT = 5.0
-"""At tables with several opponents: what the next opponent's sampled chance
-to play their stock top costs a free line (a hand number played is worth 10)."""
+"""When cycling against three or more opponent seats: what the next opponent's
+sampled chance to play their stock top costs a free line (a hand number played
+is worth 10). Denying one of three barely pays and blocks more rounds."""
+CYCLING_THREAT_FEW = 300.0
+"""The same against two opponent seats (3 players, 4-player partnerships), where
+the next opponent is half the opposition: denial comes before cycling."""
 
 
 class ExpertBot(PlanningBot):
@@ -143,9 +147,8 @@ class SampledCyclingBot(CyclingBot):
         self._decisions += 1
         seed = f"{self.seed}/cycle{self._decisions}"
         world = sample_round(view, seed)
-        weights = Weights(
-            threat_samples=THREAT_SAMPLES, threat_next=CYCLING_THREAT, threat_other=0.0
-        )
+        weight = CYCLING_THREAT_FEW if opponent_seats(view) <= 2 else CYCLING_THREAT
+        weights = Weights(threat_samples=THREAT_SAMPLES, threat_next=weight, threat_other=0.0)
         model = SampledThreat(view, seed, weights)
         return lambda need: model(world, need)
 
