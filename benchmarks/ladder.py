@@ -5,8 +5,9 @@ Run: ``.venv/bin/python benchmarks/ladder.py [--deals N] [--expert-deals N] [--j
 Each pairing is 2 players, stock 30, on duplicate deals: every deal is played
 twice with the seats swapped, so the luck of the deal cancels out. Shares are
 of decided rounds (blocked rounds have no winner), with Wilson 95% intervals.
-Then expert at a 4-player table against three ``hard`` bots, expert's seat
-rotating over the deal, and the bots' think times per decision.
+Then expert at bigger tables against ``hard`` bots (``--tables``, by default the
+4-player table; ``4t`` is a partnership of two experts against two ``hard``),
+expert's seat rotating over the deal, and the bots' think times per decision.
 """
 
 from __future__ import annotations
@@ -46,8 +47,9 @@ class Timed:
 
 def play_deals(job: tuple[str, ...]) -> tuple[Counter[str], dict[str, list[float]]]:
     """Wins per bot name over a range of deals, every seat rotation of each."""
-    players, first, last, *names = job
-    rules = Rules.make(int(players), 30)
+    table, first, last, *names = job
+    players = table.rstrip("t")
+    rules = Rules.make(int(players), teams=table.endswith("t"))
     wins: Counter[str] = Counter()
     times: dict[str, list[float]] = {name: [] for name in names}
     for deal in range(int(first), int(last)):
@@ -62,11 +64,9 @@ def play_deals(job: tuple[str, ...]) -> tuple[Counter[str], dict[str, list[float
     return wins, times
 
 
-def measure(pool: ProcessPoolExecutor, names: list[str], players: int, deals: int, jobs: int):
+def measure(pool: ProcessPoolExecutor, names: list[str], table: int | str, deals: int, jobs: int):
     step = max(1, deals // (jobs * 4))
-    tasks = [
-        (str(players), str(a), str(min(a + step, deals)), *names) for a in range(0, deals, step)
-    ]
+    tasks = [(str(table), str(a), str(min(a + step, deals)), *names) for a in range(0, deals, step)]
     wins: Counter[str] = Counter()
     times: dict[str, list[float]] = {n: [] for n in names}
     for w, t in pool.map(play_deals, tasks):
@@ -105,11 +105,20 @@ def run_pairs(
 
 
 def run_table(
-    pool: ProcessPoolExecutor, args: argparse.Namespace, all_times: dict[str, list[float]]
+    pool: ProcessPoolExecutor,
+    table: str,
+    args: argparse.Namespace,
+    all_times: dict[str, list[float]],
 ) -> None:
-    """Expert at a 4-player table against three ``hard`` bots, its seat rotating."""
+    """Expert at a table (``"4"``, or ``"4t"`` for partnerships) against ``hard``
+    bots, its seat rotating over each deal."""
+    rules = Rules.make(int(table.rstrip("t")), teams=table.endswith("t"))
+    seats = range(rules.players)
+    names = ["expert" if rules.team_of(s) == 0 else "hard" for s in seats]
+    sides = len({rules.team_of(s) for s in seats})
+    label = f"{rules.players} players" + (" in partnerships" if rules.teams else "")
     start = time.perf_counter()
-    wins, times = measure(pool, ["expert", "hard", "hard", "hard"], 4, args.table_deals, args.jobs)
+    wins, times = measure(pool, names, table, args.table_deals, args.jobs)
     for name, values in times.items():
         all_times.setdefault(name, []).extend(values)
     total = sum(wins.values())
@@ -117,9 +126,10 @@ def run_table(
     low, high = wilson_interval(wins["expert"], total)
     d_low, d_high = wilson_interval(wins["expert"], decided)
     print(
-        f"4 players, expert + 3 hard: {total} rounds, expert wins {wins['expert'] / total:.1%}"
-        f"  [{low:.1%}, {high:.1%}] of all rounds, {wins['expert'] / decided:.1%}"
-        f"  [{d_low:.1%}, {d_high:.1%}] of {decided} decided (fair share 25%),"
+        f"{label}, {' + '.join(names)}: {total} rounds, expert wins"
+        f" {wins['expert'] / total:.1%}  [{low:.1%}, {high:.1%}] of all rounds,"
+        f" {wins['expert'] / decided:.1%}  [{d_low:.1%}, {d_high:.1%}] of {decided} decided"
+        f" (fair share {1 / sides:.1%}),"
         f" no winner {wins['(none)']}  ({time.perf_counter() - start:.0f} s)"
     )
 
@@ -128,10 +138,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals per pairing (x2 rounds)")
     parser.add_argument("--expert-deals", type=int, default=250, help="deals with expert")
-    parser.add_argument("--table-deals", type=int, default=125, help="4-player deals (x4)")
+    parser.add_argument(
+        "--table-deals", type=int, default=125, help="deals per table (x players rounds)"
+    )
+    parser.add_argument(
+        "--tables",
+        default="4",
+        help="tables for expert against hard bots, e.g. 3,4,6,4t (t: partnerships)",
+    )
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument(
-        "--table-only", action="store_true", help="only the 4-player table (and think times)"
+        "--table-only", action="store_true", help="only the --tables (and think times)"
     )
     parser.add_argument(
         "--pairs", help="2-player pairings to measure instead of the ladder, e.g. expert:hard"
@@ -145,7 +162,8 @@ def main() -> None:
         if not args.table_only:
             run_pairs(pool, pairs, args, all_times)
         if args.table_only or not args.pairs:
-            run_table(pool, args, all_times)
+            for table in args.tables.split(","):
+                run_table(pool, table.strip(), args, all_times)
     print("think time per decision (all rounds above):")
     for name, values in sorted(all_times.items()):
         values.sort()
