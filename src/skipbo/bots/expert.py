@@ -1,18 +1,25 @@
 """The expert bot: plans whole turns and samples what it cannot see.
 
-It starts from the planner of :mod:`skipbo.bots.planner` (a search over every
-line of plays the visible cards allow this turn, through the core's rule path
-on a sampled position) with the opponents' replies estimated from sampled
-hands. Then it looks past the planner's horizon. A line that ends by revealing
-something (a stock card played shows the next one; an emptied hand draws five)
-is worth what can be done afterwards, which the planner could only guess. The
-expert samples that chance event several times (determinized Monte Carlo: each
-sample is a world consistent with the view), plans the rest of the turn in each
-and takes the mean: lines that keep the turn going, and build piles placed for
-the next stock card, win over lines that merely look tidy. Finally the discard
-that ends the turn is chosen by simulating the other seats' turns and searching
-its own next turn in sampled worlds (:mod:`skipbo.bots.discard_lookahead`). The bot still only
-ever receives views; sampling from the unseen cards is counting, not peeking.
+Against a single opponent it starts from the planner of
+:mod:`skipbo.bots.planner` (a search over every line of plays the visible cards
+allow this turn, through the core's rule path on a sampled position) with the
+opponent's replies estimated from sampled hands. Then it looks past the
+planner's horizon. A line that ends by revealing something (a stock card played
+shows the next one; an emptied hand draws five) is worth what can be done
+afterwards, which the planner could only guess. The expert samples that chance
+event several times (determinized Monte Carlo: each sample is a world consistent
+with the view), plans the rest of the turn in each and takes the mean: lines
+that keep the turn going, and build piles placed for the next stock card, win
+over lines that merely look tidy. Finally the discard that ends the turn is
+chosen by simulating the other seat's turn and searching its own next turn in
+sampled worlds (:mod:`skipbo.bots.discard_lookahead`).
+
+Against several opponent seats the piles one leaves are changed by others before
+one's next turn, and own pace wins: the expert then cycles its hand
+(:mod:`skipbo.bots.cycling`), with the next opponent's chances on the piles left
+estimated from sampled hands (docs/bots.md has the measurements behind both
+choices). The bot only ever receives views; sampling from the unseen cards is
+counting, not peeking.
 """
 
 from __future__ import annotations
