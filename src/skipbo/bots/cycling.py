@@ -25,15 +25,15 @@ against the core's legal moves.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from skipbo.core import SB, Move, PlayerView
+from skipbo.core.cards import MAX_VALUE
 from skipbo.core.moves import SLOTS, SRC_HAND, play_move
 
-from .greedy import GreedyBot, chain_play, own_piles, stock_play, tidy_discard
+from .greedy import GreedyBot, own_piles
 
-MAX_BUILD = 12
 NODE_LIMIT = 20_000
 """Safety bound on the free-line search (a hand of five and four discard piles
 stay far below it thanks to the transposition set)."""
@@ -56,28 +56,16 @@ class CyclingBot(GreedyBot):
     """Stock first, then the shortest chain to it, then play out the hand."""
 
     name = "cycler"
+    hand_first = True
 
     def __init__(self, seed: int | str = 0, weights: CyclingWeights | None = None) -> None:
         super().__init__(seed)
         self.weights = weights or CyclingWeights()
 
-    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
-        """The next move; always one of ``legal``."""
-        move = self._planned(view, legal)
-        if move is None:
-            move = stock_play(view)
-        if move is None:
-            chain = chain_play(view, hand_first=True)
-            if chain is not None:
-                self._start_plan(chain, len(view.hand))
-                move = self._planned(view, legal)
-        if move is None:
-            line = free_line(view, self.weights, self.threat(view))
-            move = line[0] if line else None
-        if move is not None and move in legal:
-            return move
-        move = tidy_discard(view)
-        return move if move is not None and move in legal else legal[0]
+    def _free_move(self, view: PlayerView) -> Move | None:
+        """The first play of the best free line, if any line pays."""
+        line = free_line(view, self.weights, self.threat(view))
+        return line[0] if line else None
 
     def threat(self, view: PlayerView) -> Threat | None:
         """The penalty for build piles left to the opponents (none here)."""
@@ -141,7 +129,7 @@ class _FreeSearch:
         """Try the hand number and the first discard top that fit ``slot``."""
         value = self.build[slot]
         need = value + 1
-        self.build[slot] = 0 if need == MAX_BUILD else need
+        self.build[slot] = 0 if need == MAX_VALUE else need
         if self.counts[need]:
             self.counts[need] -= 1
             line.append(play_move(SRC_HAND + need, slot))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from skipbo.core import SB, Move, PlayerView
-from skipbo.core.cards import NO_CARD
+from skipbo.core.cards import MAX_VALUE, NO_CARD
 from skipbo.core.moves import (
     SLOTS,
     SRC_DISCARD,
@@ -32,13 +32,13 @@ from skipbo.core.moves import (
     play_move,
 )
 
-MAX_BUILD = 12
-
 
 class GreedyBot:
     """A fast, sensible baseline: stock first, chains to the stock, tidy discards."""
 
     name = "greedy"
+    hand_first = False
+    """Whether chains to the stock take hand numbers before discard tops."""
 
     def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed
@@ -49,18 +49,22 @@ class GreedyBot:
         """The greedy move; always one of ``legal``."""
         move = self._planned(view, legal)
         if move is None:
-            move = stock_play(view)
+            move = _stock_play(view)
         if move is None:
-            chain = chain_play(view)
+            chain = _chain_play(view, self.hand_first)
             if chain is not None:
                 self._start_plan(chain, len(view.hand))
                 move = self._planned(view, legal)
         if move is None:
-            move = _free_play(view)
+            move = self._free_move(view)
         if move is not None and move in legal:
             return move
-        move = tidy_discard(view)
+        move = _discard(view)
         return move if move is not None and move in legal else legal[0]
+
+    def _free_move(self, view: PlayerView) -> Move | None:
+        """A play that does not aim at the stock, once no chain reaches it."""
+        return _free_play(view)
 
     def _start_plan(self, chain: Sequence[Move], hand: int) -> None:
         """Remember a chain so later decisions of this turn need no search.
@@ -98,7 +102,7 @@ def _slot_for(view: PlayerView, card: int) -> int | None:
     return None
 
 
-def stock_play(view: PlayerView) -> Move | None:
+def _stock_play(view: PlayerView) -> Move | None:
     seat = view.seat
     assert seat is not None
     sources = [(SRC_STOCK, view.players[seat].stock_top)]
@@ -113,7 +117,7 @@ def stock_play(view: PlayerView) -> Move | None:
     return None
 
 
-def chain_play(view: PlayerView, hand_first: bool = False) -> list[Move] | None:
+def _chain_play(view: PlayerView, hand_first: bool = False) -> list[Move] | None:
     """The cheapest chain of plays that makes a stock top playable.
 
     Numbers come from the discard tops before the hand, or with ``hand_first``
@@ -211,19 +215,19 @@ def _free_play(view: PlayerView) -> Move | None:
     """A number from a discard top or the hand that does not set up the next player."""
     seat = view.seat
     assert seat is not None
-    danger = next_opponent_top(view)
+    danger = _next_opponent_top(view)
     candidates = [(source, cards[-1]) for source, cards in own_piles(view) if cards]
     candidates += [(SRC_HAND + card, card) for card in sorted(set(view.hand))]
     for source, card in candidates:
         if card == SB:
             continue
         slot = _slot_for(view, card)
-        if slot is not None and (card + 1 != danger or card == MAX_BUILD):
+        if slot is not None and (card + 1 != danger or card == MAX_VALUE):
             return play_move(source, slot)
     return None
 
 
-def next_opponent_top(view: PlayerView) -> int:
+def _next_opponent_top(view: PlayerView) -> int:
     seat = view.seat
     assert seat is not None
     n = view.rules.players
@@ -234,7 +238,7 @@ def next_opponent_top(view: PlayerView) -> int:
     return NO_CARD
 
 
-def tidy_discard(view: PlayerView) -> Move | None:
+def _discard(view: PlayerView) -> Move | None:
     """The tidiest discard: runs downward, equal values, empty piles, high cards."""
     seat = view.seat
     assert seat is not None

@@ -20,12 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skipbo.core import SB, Move, PlayerView, Round
-from skipbo.core.cards import NO_CARD
+from skipbo.core.cards import MAX_VALUE, NO_CARD
 from skipbo.core.determinize import sample_round, unseen_cards
 from skipbo.core.moves import DISCARD_BASE, PLAY_COUNT, SLOTS, SRC_HAND, SRC_PARTNER_STOCK
 
 STOCK_SOURCES = (0, SRC_PARTNER_STOCK)
-MAX_BUILD = 12
 WRAP_CHAIN = 5
 """Longest chain through a completed pile that the search considers for a wild card."""
 HAND = 5
@@ -203,7 +202,7 @@ def _leads_to(value: int, target: int) -> bool:
         return False
     if value + 1 < target:
         return True
-    return (MAX_BUILD - value) + (target - 1) <= WRAP_CHAIN
+    return (MAX_VALUE - value) + (target - 1) <= WRAP_CHAIN
 
 
 def _next_opponent(state: Round, seat: int) -> int:
