@@ -45,16 +45,20 @@ class Timed:
         return move
 
 
+def table_rules(table: str) -> Rules:
+    """Rules of a table written ``"4"``, or ``"4t"`` for partnerships (default stock)."""
+    return Rules.make(int(table.rstrip("t")), teams=table.endswith("t"))
+
+
 def play_deals(job: tuple[str, ...]) -> tuple[Counter[str], dict[str, list[float]]]:
     """Wins per bot name over a range of deals, every seat rotation of each."""
     table, first, last, *names = job
-    players = table.rstrip("t")
-    rules = Rules.make(int(players), teams=table.endswith("t"))
+    rules = table_rules(table)
     wins: Counter[str] = Counter()
     times: dict[str, list[float]] = {name: [] for name in names}
     for deal in range(int(first), int(last)):
-        for shift in range(int(players)):
-            seated = [names[(i + shift) % len(names)] for i in range(int(players))]
+        for shift in range(rules.players):
+            seated = [names[(i + shift) % len(names)] for i in range(rules.players)]
             bots = [Timed(make_bot(n, f"{deal}/{shift}/{s}")) for s, n in enumerate(seated)]
             result = play_round(rules, bots, f"ladder/{deal}", dealer=0).result
             assert result is not None
@@ -112,7 +116,7 @@ def run_table(
 ) -> None:
     """Expert at a table (``"4"``, or ``"4t"`` for partnerships) against ``hard``
     bots, its seat rotating over each deal."""
-    rules = Rules.make(int(table.rstrip("t")), teams=table.endswith("t"))
+    rules = table_rules(table)
     seats = range(rules.players)
     names = ["expert" if rules.team_of(s) == 0 else "hard" for s in seats]
     sides = len({rules.team_of(s) for s in seats})
