@@ -58,10 +58,7 @@ window.Cards = (() => {
   }
 
   function svg(viewBox, cls) {
-    return node("svg", {
-      viewBox, class: cls, "aria-hidden": "true", focusable: "false",
-      xmlns: NS,
-    });
+    return node("svg", { viewBox, class: cls, "aria-hidden": "true", focusable: "false" });
   }
 
   function group(parent, transform) {
@@ -69,8 +66,8 @@ window.Cards = (() => {
   }
 
   // The white card itself, with a hairline edge so it shows on any background.
-  function paper(parent, fill = PAPER) {
-    node("rect", { x: 1, y: 1, width: 98, height: 138, rx: 9, fill, stroke: EDGE, "stroke-width": 1.5 }, parent);
+  function paper(parent) {
+    node("rect", { x: 1, y: 1, width: 98, height: 138, rx: 9, fill: PAPER, stroke: EDGE, "stroke-width": 1.5 }, parent);
   }
 
   // Draws `draw` twice: as is and turned half round, as a card's corners are.
@@ -295,10 +292,10 @@ window.Cards = (() => {
   // The count as a dark pill with a light rim, at the bottom right over the card.
   function badge(parent, count) {
     const label = String(count);
-    const width = 16 + label.length * 10;
+    const width = 16 + label.length * 11;
     const cx = 100 - width / 2 - 1;
-    node("rect", { x: cx - width / 2, y: 112, width, height: 26, rx: 13, fill: INK, stroke: PAPER, "stroke-width": 2 }, parent);
-    text(parent, label, cx, 125, 17, PAPER, INK, { class: "card-count" });
+    node("rect", { x: cx - width / 2, y: 109, width, height: 30, rx: 15, fill: INK, stroke: PAPER, "stroke-width": 2 }, parent);
+    text(parent, label, cx, 124, 20, PAPER, INK, { class: "card-count" });
   }
 
   // Edges first: later SVG nodes paint over earlier ones. A null top is face down.
