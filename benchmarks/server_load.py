@@ -87,6 +87,7 @@ class Server:
         if profile is not None:
             prefix += ["-m", "cProfile", "-o", str(profile)]
         args = ["--host", "127.0.0.1", "--port", str(self.port), "--db", f"sqlite:///{db}"]
+        args += ["--create-limit", "0"]  # one client creates every table
         self.stderr = (workdir / "server.err").open("w+b")
         self.process = subprocess.Popen(
             [*prefix, "-m", "skipbo.server.command", *args],
