@@ -52,7 +52,7 @@ ERRORS: dict[str, str] = {
     "method_not_allowed": "method not allowed",
     "empty_message": "empty message",
     "message_too_large": "message too large: {size} bytes (at most {max})",
-    "malformed_message": "malformed message: {field}: {reason}",
+    "malformed_message": "malformed message: {where}: {reason}",
     "rate_limited": "rate limit exceeded: slow down",
     "say_hello_first": "say hello first",
     "spectator": "a spectator cannot act",
@@ -89,5 +89,8 @@ class CodedError(ValueError):
         return out
 
     def message(self) -> dict[str, Any]:
-        """The WebSocket error message."""
-        return {"type": "error", "code": self.code, "params": self.params, "error": str(self)}
+        """The WebSocket error message (``field`` too when a message field is at fault)."""
+        out = {"type": "error", "code": self.code, "params": self.params, "error": str(self)}
+        if self.field is not None:
+            out["field"] = self.field
+        return out

@@ -78,7 +78,9 @@ def parse_client_message(raw: str | bytes | None) -> Request:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "message"
-        raise MessageError("malformed_message", field=where, reason=first["msg"]) from None
+        names = [part for part in first["loc"] if isinstance(part, str)]
+        field = names[-1] if names else "message"
+        raise MessageError("malformed_message", field, where=where, reason=first["msg"]) from None
 
 
 class RateLimiter:
