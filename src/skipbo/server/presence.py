@@ -56,10 +56,15 @@ class Presence:
         """Whether any seat or spectator count is live (spectators are not counted)."""
         return any(self.connections)
 
-    def seat_json(self, seat: int, person: bool) -> dict[str, Any]:
-        """The presence fields of one seat's public entry (a bot is always connected)."""
+    def seat_json(self, seat: int, kind: str) -> dict[str, Any]:
+        """The presence fields of one seat's public entry.
+
+        ``kind`` is the seat's (``"human"``, ``"open"``, ``"bot:..."``): a bot is always
+        connected, an open seat never.
+        """
+        connected = self.here(seat) if kind == "human" else kind != "open"
         return {
-            "connected": self.here(seat) if person else True,
+            "connected": connected,
             "autopilot": seat in self.autopilot,
             "ready": seat in self.ready,
         }

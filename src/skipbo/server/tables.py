@@ -453,8 +453,7 @@ class Table:
         common: dict[str, Any] = {
             "code": self.code,
             "seats": [
-                s.public_json(i) | presence.seat_json(i, s.kind == HUMAN)
-                for i, s in enumerate(self.seats)
+                s.public_json(i) | presence.seat_json(i, s.kind) for i, s in enumerate(self.seats)
             ],
             "config": self.config.to_json(),
             "phase": self._phase(),
