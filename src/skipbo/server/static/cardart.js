@@ -58,7 +58,10 @@ function backNode(attrs = {}) {
 // A pile drawn as a stack with its count (stock, draw, completed); top null = face down.
 function stackNode(count, top, kind, attrs = {}) {
   const node = el("div", { class: `card stack ${kind}`, "data-count": String(count), ...attrs });
-  if (top) node.dataset.card = top;
+  if (top) {
+    node.dataset.card = top;
+    node.dataset.face = face(top);
+  }
   if (window.Cards?.stack) {
     node.classList.add("art");
     node.append(Cards.stack(count, top, faces, kind));

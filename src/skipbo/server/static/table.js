@@ -429,7 +429,7 @@ function opponentArea(view, seat, partnerSeat) {
     "aria-label": seatName(seat),
   });
   const head = seatHead(view, seat);
-  head.append(el("span", { class: "hand-count", "data-pile": `${seat}:H`, title: t("handCount", { n: player.hand }) }, `✋ ${player.hand}`));
+  head.append(el("span", { class: "hand-count", "data-pile": `${seat}:H` }, t("handCount", { n: player.hand })));
   area.append(head);
   const row = el("div", { class: "piles" });
   row.append(stockPile(view.view, seat, `stock-${seat}`, kind === "partner" ? "pS" : null));
@@ -489,7 +489,11 @@ function buildSlot(view, value, n, targetsToo, prefix) {
   slot.append(faceNode, el("span", { class: "slot-label", "aria-hidden": "true" }, value ? t("needsShort", { n: value + 1 }) : t("needsShort", { n: 1 })));
   if (targetsToo) {
     asTarget(slot, `B${n}`, label, t("playHere"));
-    if (slot.dataset.lit) slot.append(el("span", { class: "play-here", "aria-hidden": "true" }, `▼ ${t("playHere")}`));
+    if (slot.dataset.lit) {
+      const tag = el("span", { class: "play-here", "aria-hidden": "true" }, "▼ ");
+      tag.append(el("span", { class: "play-word" }, t("playHere")));
+      slot.append(tag);
+    }
   }
   if (!slot.hasAttribute("role")) {
     slot.setAttribute("role", "img");
