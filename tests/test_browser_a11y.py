@@ -22,12 +22,10 @@ from browser_helpers import (
     MY_TURN_OR_OVER,
     create_table,
     open_lobby,
-    play_one_move,
-    play_until_over,
     state_count,
     wait_new_state,
 )
-from browser_site import SIZES, close_page, device_page, shared_site
+from browser_site import SIZES, close_page, device_page, play_round, quick_move, shared_site
 
 axe_module = pytest.importorskip(
     "axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed"
@@ -154,14 +152,14 @@ def test_a_table_in_play_and_its_end_pass_axe_and_speak(site: tuple[str, Any], s
     assert page.locator("[aria-live]").count() >= 1
     page.evaluate(WATCH_LIVE)
     before = state_count(page)
-    play_one_move(page, tap=touch)
+    quick_move(page, touch)
     wait_new_state(page, before)
     page.wait_for_function("window.__live.some(text => text.trim().length > 0)")
     page.wait_for_function(MY_TURN_OR_OVER)
     if page.evaluate("document.body.dataset.phase") == "playing":
         check_focus(page, "a move")
         check_names(page)
-    play_until_over(page, tap=touch, each=lambda _: check_focus(page, "a move"))
+    play_round(page, touch, each=lambda: check_focus(page, "a move"))
     page.get_by_test_id("result").wait_for(state="visible")
     check_focus(page, "the end of the round")
     check_axe(page, f"end of the round ({size})")

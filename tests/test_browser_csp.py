@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import MAX_MOVES, play_one_move, state_count, sync_api
-from browser_site import close_page, device_page, shared_site
+from browser_helpers import MAX_MOVES, state_count, sync_api
+from browser_site import close_page, device_page, quick_move, shared_site
 
 RECORD_VIOLATIONS = """
 window.__csp = [];
@@ -48,7 +48,7 @@ def play_round_by_selectors(page: Any) -> int:
         if page.get_attribute("body", "data-phase") != "playing":
             return moves
         before = state_count(page)
-        play_one_move(page)
+        quick_move(page)
         wait_state_after(page, before)
     raise AssertionError(f"the round did not end in {MAX_MOVES} moves")
 
