@@ -127,6 +127,7 @@ function refused() {
 function asSource(node, source, nodeId, label) {
   node.dataset.source = source;
   node.dataset.key = `node:${nodeId}`;
+  if (pending && selected === source && selectedNode === nodeId) node.dataset.selected = "true";
   if (!sources().has(source) || pending) {
     node.setAttribute("aria-label", label);
     node.setAttribute("role", "img");
