@@ -643,7 +643,7 @@ function render() {
 
 function resultText(result, nameOf = seatName) {
   if (result.reason === "stock") {
-    const who = result.team ? result.team.map(nameOf).join(" & ") : nameOf(result.winner);
+    const who = result.team ? result.team.map((seat) => nameOf(seat)).join(" & ") : nameOf(result.winner);
     return t("won", { who, points: result.points });
   }
   if (result.reason === "forfeit") return t("forfeited", { who: nameOf(result.forfeited) });
@@ -709,12 +709,12 @@ function renderScores() {
     const name = el("th", { scope: "row" });
     name.append(el("span", {}, seat === mySeat() ? t("youSuffix", { name: seatName(seat) }) : seatName(seat)));
     if (winner) name.append(el("span", { class: "tag win" }, `★ ${t("winner")}`));
+    if (info.ready) name.append(el("span", { class: "tag ready", "data-testid": `ready-${seat}` }, `✓ ${t("ready")}`));
     row.append(
       name,
       el("td", { "data-testid": `stock-left-${seat}` }, String(players[seat]?.stock ?? "")),
       el("td", { "data-testid": `round-points-${seat}` }, String(roundPoints(table.result, seat))),
       el("td", { "data-testid": `total-${seat}` }, String(table.scores?.[seat] ?? 0)),
-      el("td", {}, info.ready ? `✓ ${t("ready")}` : info.kind === "bot" ? "—" : ""),
     );
     body.append(row);
   });
