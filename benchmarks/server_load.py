@@ -87,6 +87,7 @@ class Server:
         if profile is not None:
             prefix += ["-m", "cProfile", "-o", str(profile)]
         args = ["--host", "127.0.0.1", "--port", str(self.port), "--db", f"sqlite:///{db}"]
+        args += ["--create-limit", "0"]  # one client creates every table
         self.stderr = (workdir / "server.err").open("w+b")
         self.process = subprocess.Popen(
             [*prefix, "-m", "skipbo.server.command", *args],
@@ -207,11 +208,15 @@ class Player:
         self.think = think
         self.rng = random.Random(seed)
         self.states = -1
-        """Number of the last state received (0: the answer to hello)."""
+        """Number of the last state received, counted from the first state in which
+        all four seats show connected (every seat connecting is shown to the table, so
+        the four clients count alike only from there)."""
         self.stopping = False
         self.ws: ClientConnection | None = None
         self.acting: asyncio.Task[None] | None = None
         self.last: dict[str, Any] | None = None
+        self.asked: tuple[int, int] | None = None
+        """(game, round) this seat asked the next round after (once is enough)."""
 
     async def open(self, url: str, limit: asyncio.Semaphore, deflate: bool) -> None:
         """Connect; like a browser, offer permessage-deflate unless ``deflate`` is off."""
@@ -237,6 +242,8 @@ class Player:
         if not text.startswith('{"type":"state"'):
             self.refused(text)
             return
+        if self.states < 0 and '"connected":false' in text:
+            return  # still waiting for the whole table to be connected
         self.states += 1
         n, run = self.states, self.run
         if n in run.sent:
@@ -254,9 +261,12 @@ class Player:
             return
         # parse only when this seat may act: most states are just counted
         to_move = '"legal":["' in text
-        deal = self.seat == 0 and ('"phase":"round_over"' in text or '"phase":"match_over"' in text)
-        if to_move or deal:
+        over = '"phase":"round_over"' in text or '"phase":"match_over"' in text
+        if to_move or over:
             self.last = json.loads(text)["view"]
+            deal = (self.last["game"], self.last["round_index"])
+            if over and (self.last["seats"][self.seat]["ready"] or deal == self.asked):
+                return  # asked for the next round already; it comes when all four did
             self.acting = asyncio.create_task(self.act(n, thinking=to_move))
 
     def refused(self, text: str) -> None:
@@ -264,7 +274,8 @@ class Player:
         self.stats.refused += 1
         if "rate limit" not in message.get("error", "") and len(self.stats.errors) < 5:
             self.stats.errors.append(message.get("error", text))
-        if not self.stopping and self.last is not None:  # try again: the turn is still ours
+        if not self.stopping and self.last is not None and self.last.get("legal"):
+            # try again: the turn is still ours
             self.acting = asyncio.create_task(self.act(self.states, thinking=False, retry=True))
 
     async def act(self, n: int, thinking: bool, retry: bool = False) -> None:
@@ -285,6 +296,7 @@ class Player:
             if self.stats.counts(sent):
                 self.stats.moves += 1
         else:
+            self.asked = (self.last["game"], self.last["round_index"])
             self.stats.nexts += 1
         with contextlib.suppress(ConnectionClosed):
             await self.ws.send(json.dumps(message))
@@ -383,7 +395,7 @@ def report(result: dict[str, Any]) -> None:
     print(
         f"   moves: {r['moves']} sent, {r['delivered']} delivered to all four"
         f" in {r['seconds']:.0f} s"
-        f" = {r['moves_per_s']:.0f} moves/s ({r['nexts']} next-round deals,"
+        f" = {r['moves_per_s']:.0f} moves/s ({r['nexts']} next-round requests,"
         f" {r['refused']} refused and retried)"
     )
     print(

@@ -29,7 +29,7 @@ from websockets.sync.client import ClientConnection, connect
 from skipbo.core import card_name
 from skipbo.server.app import create_app
 from skipbo.server.command import WS_MAX_SIZE
-from skipbo.server.storage import SqliteStorage
+from skipbo.server.storage import SqliteStorage, open_storage
 from skipbo.server.tables import Table
 
 TIMEOUT = 20.0
@@ -92,14 +92,44 @@ class Client:
         self.ws.close()
 
 
+PRESENCE = ("connected", "autopilot", "ready")
+
+
+def game_only(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` without who is connected, on autopilot or ready, and the turn clock.
+
+    What is left is the game itself, which must not change when people come and go.
+    """
+    seats = [{k: v for k, v in seat.items() if k not in PRESENCE} for seat in view["seats"]]
+    return {**view, "seats": seats, "turn_remaining": None}
+
+
+def hello_all(clients: list[Client], tokens: list[str | None]) -> list[dict[str, Any]]:
+    """Each client says hello (a token or none); returns each one's view once all are seated.
+
+    A seat's first connection is shown to everyone, so a client that said hello
+    early receives more states; they are read until every seat with a token shows
+    connected, so that the next message each client reads answers what comes next.
+    """
+    views = [client.hello(token)["view"] for client, token in zip(clients, tokens, strict=True)]
+    seated = {view["seat"] for view in views if view["seat"] is not None}
+    for index, client in enumerate(clients):
+        while not all(views[index]["seats"][seat]["connected"] for seat in seated):
+            views[index] = client.recv()["view"]
+    return views
+
+
 @contextmanager
-def thread_server(db: Path, rate: float = 1000.0) -> Iterator[tuple[str, Any]]:
+def thread_server(
+    db: Path | str, rate: float = 1000.0, **options: Any
+) -> Iterator[tuple[str, Any]]:
     """A uvicorn server in a thread on 127.0.0.1; yields its base URL and the app.
 
     The rate limit is raised by default: a test client sends far faster than a person.
+    ``db`` is a SQLite file or a PostgreSQL URL; ``options`` go to ``create_app``.
     """
-    storage = SqliteStorage(str(db))
-    app = create_app(storage, rate=rate)
+    storage = open_storage(db) if isinstance(db, str) else SqliteStorage(str(db))
+    app = create_app(storage, rate=rate, **options)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from server_harness import Client, assert_no_leak, http, thread_server
+from server_harness import Client, assert_no_leak, hello_all, http, thread_server
 from skipbo.core import format_move, parse_record, replay
 from skipbo.server.tables import Table
 
@@ -26,8 +26,8 @@ def test_two_players_see_only_their_own_hands(tmp_path: Path) -> None:
         seed = str(table._seed)
         clients = [Client(base, code), Client(base, code), Client(base, code)]
         seats: list[int | None] = [0, 1, None]
-        for client, token in zip(clients, [*tokens, None], strict=True):
-            assert client.hello(token)["view"]["phase"] == "playing"
+        for view in hello_all(clients, [*tokens, None]):
+            assert view["phase"] == "playing"
         rng = random.Random(7)
         moves = 0
         while moves < 40 and not table.match.round.over:
@@ -82,7 +82,8 @@ def test_a_bot_seat_plays_by_itself(tmp_path: Path) -> None:
         assert any(seat == 1 for seat, _ in table.log[0])
         status, record = http(base, "GET", f"/api/tables/{code}/records/0")
         assert status == 200 and replay(parse_record(record)).ok
-        assert record["names"] == ["ann", "bot:greedy"]
+        bot_name = view["seats"][1]["name"]
+        assert record["names"] == ["ann", f"{bot_name} (greedy)"]
         again = client.ask({"type": "next"})["view"]
         assert again["game"] == 1 and again["phase"] == "playing"
         client.close()

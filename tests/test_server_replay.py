@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from server_harness import TIMEOUT, http, http_raw, thread_server
-from skipbo.core import parse_move, parse_record, player_view, start_round
+from skipbo.core import card_name, parse_move, parse_record, player_view, start_round
 from skipbo.server.replay import MAX_RECORD_BYTES, ReplayError, decode_upload, replay_steps
 
 GOLDEN = Path(__file__).parent / "golden" / "spec_examples.jsonl"
@@ -114,3 +114,19 @@ def test_a_finished_round_of_a_table_replays(tmp_path: Path) -> None:
         assert out["result"] is not None
         assert http(base, "GET", f"/api/tables/{code}/replay/7")[0] == 400
         assert http(base, "GET", "/api/tables/NOPE22/replay/0")[0] == 404
+
+
+def test_a_finished_record_shows_every_hand_at_every_step() -> None:
+    record = next(r for r in golden() if r.get("result"))
+    out = replay_steps(record)
+    state = start_round(parse_record(record))
+    players = state.rules.players
+    for step, text in zip(out["steps"], [*record["moves"], None], strict=True):
+        assert step["hands"] == [
+            [card_name(c) for c in state.hand_cards(seat)] for seat in range(players)
+        ]
+        if text is not None:
+            state.play(parse_move(text))
+    unfinished = {**record, "moves": record["moves"][:-1]}
+    unfinished.pop("result")
+    assert all("hands" not in step for step in replay_steps(unfinished)["steps"])

@@ -10,14 +10,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from server_harness import Client, http, thread_server
+from server_harness import Client, game_only, http, thread_server
 from skipbo.core import format_move
 from skipbo.server.tables import Table
 
 
 def _fingerprint(table: Table) -> str:
     """Everything a seat or spectator could see, plus the move log."""
-    views = [table.view_for(seat) for seat in (None, 0, 1)]
+    views = [game_only(table.view_for(seat)) for seat in (None, 0, 1)]
     return json.dumps([views, table.log], sort_keys=True)
 
 
@@ -111,11 +111,16 @@ def test_http_refusals(tmp_path: Path) -> None:
         assert http(base, "POST", f"/api/tables/{code}/join", {"name": "cy"})[0] == 400
         assert http(base, "GET", "/api/tables/NOPE22")[0] == 404
         assert http(base, "GET", f"/api/tables/{code}/records/0")[0] == 400
-        assert http(base, "POST", "/api/tables", {"players": 9})[0] == 422
+        assert http(base, "POST", "/api/tables", {"players": 9})[0] == 400
         assert http(base, "POST", "/api/tables", {"players": 2, "seats": ["x", "y"]})[0] == 400
         status, info = http(base, "GET", f"/api/tables/{code}")
         assert status == 200 and info["view"]["hand"] == []
         assert not any(token in json.dumps(info) for token in tokens)
         lost = Client(base, "NOPE22")
-        assert lost.recv() == {"type": "error", "error": "no table with this code"}
+        assert lost.recv() == {
+            "type": "error",
+            "code": "no_table",
+            "params": {},
+            "error": "no table with this code",
+        }
         lost.close()

@@ -1,13 +1,15 @@
-"""The ASGI app: HTTP for the lobby, one WebSocket per player or spectator.
+"""The ASGI app: HTTP for the lobby, one WebSocket per player or spectator (:mod:`.ws`).
 
-The server is the only authority (design.md, "The path of one move"): a message
-is validated against the schema, the table checks the token, the turn and (via
-the core) the move, stores it, and only then does every connection get its own
-view. A refused message gets ``{"type": "error"}`` and changes nothing.
+The server is the only authority (design.md, "The path of one move"): a request
+is validated against the schema, the table checks it (rules via the core) and
+stores it before anyone is told. A refusal is a coded error (:mod:`.errors`).
+Tables nobody uses are freed from memory by a periodic sweep and read back from
+storage when someone asks for their code.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -16,76 +18,98 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from skipbo.bots import bot_names
 
 from .config import TableConfig, TableError
-from .hub import Connection, Hub
-from .messages import (
-    RATE_PER_SECOND,
-    CreateTableRequest,
-    Hello,
-    JoinRequest,
-    MessageError,
-    MoveRequest,
-    TokenRequest,
-    parse_client_message,
-)
+from .guard import CREATE_PER_MINUTE, CreateLimiter, SecurityHeaders, add_error_handlers
+from .hub import Hub
+from .messages import RATE_PER_SECOND, CreateTableRequest, JoinRequest, TokenRequest
 from .replay import add_replay_routes
 from .storage import Storage
 from .tables import Table, TableRegistry
+from .timers import GRACE_SECONDS
+from .ws import add_websocket_route
 
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 """The table page: plain HTML, CSS and JavaScript, no build step."""
+IDLE_SECONDS = 30 * 60.0
+"""A table nobody is connected to and nobody moved at for this long is freed from memory."""
+SWEEP_SECONDS = 60.0
 
 
 def create_app(
-    storage: Storage, pool: Executor | None = None, rate: float = RATE_PER_SECOND
+    storage: Storage,
+    pool: Executor | None = None,
+    rate: float = RATE_PER_SECOND,
+    *,
+    grace: float = GRACE_SECONDS,
+    turn_scale: float = 1.0,
+    create_limit: int = CREATE_PER_MINUTE,
+    idle_seconds: float = IDLE_SECONDS,
+    sweep_seconds: float = SWEEP_SECONDS,
 ) -> FastAPI:
     """The app over ``storage``; every stored table is restored before it serves.
 
     ``pool`` runs the bots (default: a small thread pool, shut down with the app);
-    ``rate`` is how many messages a second one connection may send.
+    ``rate`` is how many messages a second one connection may send; ``grace`` how
+    long a person may be away before a bot plays for them; ``turn_scale`` real
+    seconds per second of a turn timer (tests shrink it); ``create_limit`` tables
+    per client and minute (0: no limit); tables unused for ``idle_seconds`` (or
+    finished) are freed from memory every ``sweep_seconds``.
     """
     registry = TableRegistry.restore_all(storage)
     own_pool = pool is None
     bot_pool = pool or ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
-    hub = Hub(registry, bot_pool, rate)
+    hub = Hub(registry, bot_pool, rate, grace=grace, turn_scale=turn_scale)
+
+    async def sweep() -> None:
+        while True:
+            await asyncio.sleep(sweep_seconds)
+            for code in registry.expire(idle_seconds, hub.in_use):
+                hub.forget(code)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         for table in registry.tables.values():
             hub.wake_bots(table)  # bots that owed a move when the server stopped
+        sweeper = asyncio.create_task(sweep())
         yield
+        sweeper.cancel()
         await hub.close()
         if own_pool:
             hub.pool.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(title="Skip-Bo", lifespan=lifespan)
+    app.add_middleware(SecurityHeaders)
     app.state.registry = registry
     app.state.hub = hub
-    _add_http_routes(app, registry, hub)
-    _add_websocket_route(app, registry, hub)
+    add_error_handlers(app, [CreateTableRequest, JoinRequest, TokenRequest])
+    _add_http_routes(app, registry, hub, CreateLimiter(create_limit))
+    add_websocket_route(app, registry, hub)
     add_replay_routes(app, registry)
     return app
 
 
-def _add_http_routes(app: FastAPI, registry: TableRegistry, hub: Hub) -> None:
-    @app.exception_handler(TableError)
-    async def refused(request: Request, exc: TableError) -> JSONResponse:
-        status = 404 if str(exc) == "no table with this code" else 400
-        return JSONResponse({"error": str(exc)}, status_code=status)
-
+def _add_http_routes(
+    app: FastAPI, registry: TableRegistry, hub: Hub, limiter: CreateLimiter
+) -> None:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/")
     async def home() -> FileResponse:
         return FileResponse(STATIC / "index.html")
+
+    @app.get("/favicon.ico", response_model=None)
+    async def favicon() -> Response:
+        icon = STATIC / "favicon.svg"
+        if not icon.is_file():
+            raise TableError("not_found")
+        return FileResponse(icon, media_type="image/svg+xml")
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -96,10 +120,15 @@ def _add_http_routes(app: FastAPI, registry: TableRegistry, hub: Hub) -> None:
         return {"bots": bot_names()}
 
     @app.post("/api/tables")
-    async def create(body: CreateTableRequest) -> dict[str, Any]:
-        config = TableConfig.make(body.players, body.stock, body.teams, body.target, body.seats)
+    async def create(body: CreateTableRequest, request: Request) -> dict[str, Any]:
+        config = TableConfig.make(
+            body.players, body.stock, body.teams, body.target, body.seats, body.turn_seconds
+        )
         if body.name is not None and "human" not in config.seats:
-            raise TableError("a table of bots only has no seat for a name")
+            raise TableError("bots_only_name", "name")
+        client = request.client.host if request.client else "?"
+        if not limiter.allow(client):
+            raise TableError("too_many_tables", limit=limiter.per_minute)
         table = registry.create(config)
         out: dict[str, Any] = {"code": table.code}
         if body.name is not None:
@@ -135,58 +164,3 @@ async def _join(table: Table, hub: Hub, name: str) -> dict[str, Any]:
     seat, token = table.join(name)
     await hub.changed(table)
     return {"seat": seat, "token": token}
-
-
-def _add_websocket_route(app: FastAPI, registry: TableRegistry, hub: Hub) -> None:
-    @app.websocket("/ws/{code}")
-    async def play(websocket: WebSocket, code: str) -> None:
-        await websocket.accept()
-        try:
-            table = registry.get(code)
-        except TableError as exc:
-            await websocket.send_json({"type": "error", "error": str(exc)})
-            await websocket.close(code=4404)
-            return
-        conn = hub.connect(table.code, websocket)
-        try:
-            await _serve(conn, table, hub)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            hub.remove(table.code, conn)
-
-
-async def _serve(conn: Connection, table: Table, hub: Hub) -> None:
-    """Answer one connection's messages until it closes."""
-    while True:
-        message = await conn.websocket.receive()
-        if message["type"] == "websocket.disconnect":
-            return
-        try:
-            await _handle(conn, table, hub, message.get("text") or message.get("bytes"))
-        except (MessageError, TableError) as exc:
-            await conn.send({"type": "error", "error": str(exc)})
-        except Exception:  # a bug must cost one message, never the connection
-            log.exception("message at table %s failed", table.code)
-            await conn.send({"type": "error", "error": "internal error"})
-
-
-async def _handle(conn: Connection, table: Table, hub: Hub, raw: str | bytes | None) -> None:
-    if not conn.limiter.allow():
-        raise MessageError("rate limit exceeded: slow down")
-    request = parse_client_message(raw)
-    if isinstance(request, Hello):
-        seat = None if request.token is None else table.authenticate(request.token)
-        conn.seat, conn.token, conn.greeted = seat, request.token, True
-        await hub.send_state(conn, table)
-        hub.wake_bots(table)
-        return
-    if not conn.greeted:
-        raise MessageError("say hello first")
-    if conn.token is None or conn.seat is None:
-        raise TableError("a spectator cannot act")
-    if isinstance(request, MoveRequest):
-        await table.play_async(conn.seat, conn.token, request.move)
-    else:
-        await table.advance_async(conn.token)
-    await hub.changed(table)

@@ -14,6 +14,8 @@ from typing import Any
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_DB = "sqlite:///skipbo.db"
+CREATE_PER_MINUTE = 10
+"""As :data:`skipbo.server.guard.CREATE_PER_MINUTE` (not imported: this module loads light)."""
 WS_MAX_SIZE = 64 * 1024
 """Frames above this are cut off by the protocol layer; 4 KiB..64 KiB get an error message."""
 
@@ -43,6 +45,14 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"the storage: sqlite:///FILE or postgresql://USER:PASS@HOST:PORT/DB "
         f"(default {DEFAULT_DB})",
     )
+    parser.add_argument(
+        "--create-limit",
+        type=int,
+        default=CREATE_PER_MINUTE,
+        metavar="N",
+        help=f"tables one client (IP) may create a minute; 0 = no limit "
+        f"(default {CREATE_PER_MINUTE})",
+    )
 
 
 def run_serve_command(args: argparse.Namespace) -> int:
@@ -57,7 +67,7 @@ def run_serve_command(args: argparse.Namespace) -> int:
     from .storage import open_storage, safe_url
 
     storage = open_storage(args.db)
-    app = create_app(storage)
+    app = create_app(storage, create_limit=args.create_limit)
     where = safe_url(args.db)
     print(f"skipbo: serving on http://{args.host}:{args.port}/ (storage {where})", flush=True)
     try:
@@ -70,7 +80,7 @@ def run_serve_command(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m skipbo.server.command [--host H] [--port P] [--db URL]``."""
+    """``python -m skipbo.server.command [--host H] [--port P] [--db URL] [--create-limit N]``."""
     parser = argparse.ArgumentParser(prog="skipbo serve")
     _add_arguments(parser)
     return run_serve_command(parser.parse_args(argv))

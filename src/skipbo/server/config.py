@@ -12,13 +12,17 @@ from typing import Any
 from skipbo.bots import bot_names
 from skipbo.core import Rules, RulesError
 
+from .errors import CodedError
+
 HUMAN = "human"
 BOT_PREFIX = "bot:"
 MAX_TARGET = 10_000
+TURN_SECONDS = (10, 600)
+"""The turn timer's bounds (seconds), when a table has one."""
 
 
-class TableError(ValueError):
-    """A refused request; the message is safe to send to the client."""
+class TableError(CodedError):
+    """A refused request, with its code (:mod:`.errors`); the text is safe to send."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +33,8 @@ class TableConfig:
     target: int | None
     """Match to this score; None plays a single round."""
     seats: tuple[str, ...]
+    turn_seconds: int | None = None
+    """Seconds a person has for a turn before a bot plays for them; None: no timer."""
 
     @classmethod
     def make(
@@ -38,30 +44,69 @@ class TableConfig:
         teams: bool = False,
         target: int | None = None,
         seats: list[str] | None = None,
+        turn_seconds: int | None = None,
     ) -> TableConfig:
-        """A checked configuration; raises :class:`TableError` with the reason."""
-        try:
-            rules = Rules.make(players, stock, teams)
-        except RulesError as exc:
-            raise TableError(str(exc)) from None
+        """A checked configuration; raises :class:`TableError` with the code and field."""
+        rules = _rules(players, stock, teams)
         if target is not None and not 1 <= target <= MAX_TARGET:
-            raise TableError(f"target must be 1..{MAX_TARGET} or none, not {target}")
+            raise TableError("invalid_field", "target", min=1, max=MAX_TARGET)
+        low, high = TURN_SECONDS
+        if turn_seconds is not None and not low <= turn_seconds <= high:
+            raise TableError("invalid_field", "turn_seconds", min=low, max=high)
         kinds = tuple(seats) if seats is not None else (HUMAN,) * players
         if len(kinds) != players:
-            raise TableError(f"seats must list {players} entries, not {len(kinds)}")
+            raise TableError("seats_count", "seats", players=players, count=len(kinds))
         for kind in kinds:
             _check_kind(kind)
-        return cls(rules, target, kinds)
+        return cls(rules, target, kinds, turn_seconds)
 
     def to_json(self) -> dict[str, Any]:
         """The configuration as stored and shown (no secrets in it)."""
-        return {"rules": self.rules.to_json(), "target": self.target, "seats": list(self.seats)}
+        return {
+            "rules": self.rules.to_json(),
+            "target": self.target,
+            "seats": list(self.seats),
+            "turn_seconds": self.turn_seconds,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableConfig:
-        """Read back what :meth:`to_json` wrote."""
+        """Read back what :meth:`to_json` wrote (tables stored before the timer have none)."""
         rules = Rules.from_json(data["rules"])
-        return cls.make(rules.players, rules.stock, rules.teams, data["target"], data["seats"])
+        return cls.make(
+            rules.players,
+            rules.stock,
+            rules.teams,
+            data["target"],
+            data["seats"],
+            data.get("turn_seconds"),
+        )
+
+
+def _rules(players: int, stock: int | None, teams: bool) -> Rules:
+    """The core's rules; its refusal becomes a code naming the field at fault.
+
+    The core alone knows the limits: the largest stock for ``players`` is found by
+    asking it, never recomputed here.
+    """
+    try:
+        return Rules.make(players, stock, teams)
+    except RulesError as exc:
+        reason = str(exc)
+    if teams and players not in (4, 6):
+        raise TableError("teams_players", "teams", players=players)
+    if stock is not None and stock > 1 and _fits(players, 1, teams):
+        most = max(s for s in range(1, stock) if _fits(players, s, teams))
+        raise TableError("stock_too_large", "stock", stock=stock, players=players, max=most)
+    raise TableError("invalid_rules", reason=reason)
+
+
+def _fits(players: int, stock: int, teams: bool) -> bool:
+    try:
+        Rules.make(players, stock, teams)
+    except RulesError:
+        return False
+    return True
 
 
 def _check_kind(kind: str) -> None:
@@ -69,4 +114,4 @@ def _check_kind(kind: str) -> None:
         return
     if not kind.startswith(BOT_PREFIX) or kind[len(BOT_PREFIX) :] not in bot_names():
         known = ", ".join(BOT_PREFIX + name for name in bot_names())
-        raise TableError(f"a seat is 'human' or one of {known}, not {kind!r}")
+        raise TableError("seat_kind", "seats", known=known, kind=kind)

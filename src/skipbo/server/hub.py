@@ -4,6 +4,10 @@ After every accepted change the hub sends every connection of the table the
 view of its own seat (spectators: the public view), built fresh by the table, so
 no message is ever shared between seats. Bots think in an executor (thread or
 process pool) so the event loop keeps serving every other table meanwhile.
+
+The hub also keeps the table's :class:`~.presence.Presence` true: a seat's first
+connection and its last disconnection are changes everyone sees (one broadcast
+each, never one per move), and so are autopilot, resignation and "ready".
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from .bots import choose_bot_move
 from .config import TableError
 from .messages import RATE_PER_SECOND, RateLimiter
 from .tables import Table, TableRegistry
+from .timers import GRACE_SECONDS, Timers
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +42,8 @@ class Connection:
     greeted: bool = False
     seat: int | None = None
     token: str | None = None
+    resigned: bool = False
+    """The person gave their seat to a bot and now watches."""
     limiter: RateLimiter = field(default_factory=RateLimiter)
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -70,14 +77,18 @@ class Hub:
         pool: Executor,
         rate: float = RATE_PER_SECOND,
         bot_pause: float = BOT_PAUSE,
+        grace: float = GRACE_SECONDS,
+        turn_scale: float = 1.0,
     ) -> None:
         self.registry = registry
         self.pool = pool
         self.rate = rate
         """Messages a second each connection may send."""
         self.bot_pause = bot_pause
+        self.timers = Timers(self._autopilot_began, grace, turn_scale)
         self._listeners: dict[str, set[Connection]] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def connect(self, code: str, websocket: WebSocket) -> Connection:
         """A new listener of ``code``'s updates (it gets them once it said hello)."""
@@ -85,16 +96,98 @@ class Hub:
         self._listeners.setdefault(code, set()).add(conn)
         return conn
 
-    def remove(self, code: str, conn: Connection) -> None:
-        """Stop sending to ``conn``."""
-        self._listeners.get(code, set()).discard(conn)
+    async def remove(self, code: str, conn: Connection) -> None:
+        """Stop sending to ``conn``; its seat's last connection gone is shown to all."""
+        listeners = self._listeners.get(code, set())
+        listeners.discard(conn)
+        if not listeners:
+            self._listeners.pop(code, None)
+        table = self.registry.tables.get(code)
+        if table is None or not conn.greeted or conn.seat is None:
+            return
+        if table.presence.disconnect(conn.seat):
+            await self._advance_if_ready(table)
+            await self.changed(table)
+
+    def in_use(self, code: str) -> bool:
+        """Whether a connection, a bot or a clock still needs the table in memory."""
+        task = self._bot_tasks.get(code)
+        return bool(self._listeners.get(code)) or (task is not None and not task.done())
+
+    def forget(self, code: str) -> None:
+        """The table was freed from memory: drop its clocks and finished bot task."""
+        self.timers.forget(code)
+        self._bot_tasks.pop(code, None)
+
+    # ------------------------------------------------------------ people
+
+    async def hello(self, conn: Connection, table: Table, seat: int | None) -> None:
+        """``conn`` takes ``seat`` (None: watches); coming back ends the seat's autopilot."""
+        presence = table.presence
+        changed = conn.greeted and conn.seat is not None and presence.disconnect(conn.seat)
+        if seat is not None and not table.is_person(seat):  # resigned: watches
+            seat, conn.resigned = None, True
+        conn.seat, conn.greeted = seat, True
+        if seat is not None:
+            changed = presence.connect(seat) or changed
+            if seat in presence.autopilot:
+                presence.autopilot.discard(seat)
+                changed = True
+        if changed:
+            await self.changed(table)
+        else:
+            await self.send_state(conn, table)
+            self.wake_bots(table)
+
+    async def back(self, table: Table, seat: int) -> None:
+        """The person takes their seat back from the bot."""
+        table.presence.autopilot.discard(seat)
+        await self.changed(table)
+
+    async def ready(self, table: Table, seat: int) -> None:
+        """``seat`` asks for the next round; it is dealt once every present person asked."""
+        if table.finished or (table.started and table.match.round.over):
+            table.presence.ready.add(seat)
+        else:
+            raise TableError("round_not_over")
+        await self._advance_if_ready(table)
+        await self.changed(table)
+
+    async def resign(self, table: Table, seat: int) -> None:
+        """``seat`` gives up; at more than two sides its connections now watch."""
+        table.resign(seat)
+        if not table.is_person(seat):
+            for conn in self._listeners.get(table.code, ()):
+                if conn.seat == seat:
+                    conn.seat, conn.resigned = None, True
+            table.presence.connections[seat] = 0
+        await self.changed(table)
+
+    async def _advance_if_ready(self, table: Table) -> None:
+        if not table.everyone_ready():
+            return
+        try:
+            await table.advance_async()
+        except TableError:  # another request dealt it first
+            log.debug("table %s: next round already dealt", table.code)
+
+    def _autopilot_began(self, table: Table) -> None:
+        """A clock ran out (called by :class:`Timers`): show it and let the bot play."""
+        task = asyncio.create_task(self._after_autopilot(table))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _after_autopilot(self, table: Table) -> None:
+        await self._advance_if_ready(table)
+        await self.changed(table)
 
     async def send_state(self, conn: Connection, table: Table) -> None:
         """Send ``conn`` the view of its own seat."""
         await conn.send({"type": "state", "view": table.view_for(conn.seat)})
 
     async def changed(self, table: Table) -> None:
-        """After an accepted change: every listener gets its view, then bots move."""
+        """After an accepted change: clocks follow, every listener gets its view, bots move."""
+        self.timers.sync(table)
         await self.broadcast(table)
         self.wake_bots(table)
 
@@ -141,10 +234,12 @@ class Hub:
             except TableError as exc:
                 log.warning("bot move %s refused at table %s: %s", move, table.code, exc)
                 continue
+            self.timers.sync(table)
             await self.broadcast(table)
 
     async def close(self) -> None:
         """Stop the bot tasks (at shutdown)."""
-        for task in self._bot_tasks.values():
+        tasks = [*self._bot_tasks.values(), *self._tasks]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._bot_tasks.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)

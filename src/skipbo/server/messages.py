@@ -13,13 +13,16 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from .config import TURN_SECONDS
+from .errors import CodedError
+
 MAX_MESSAGE_BYTES = 4096
 RATE_PER_SECOND = 20.0
 TOKEN_MAX = 128
 
 
-class MessageError(ValueError):
-    """A message refused before it reached a table; the text goes back to the client."""
+class MessageError(CodedError):
+    """A message refused before it reached a table; its code goes back to the client."""
 
 
 class _Strict(BaseModel):
@@ -46,23 +49,38 @@ class NextRequest(_Strict):
     type: Literal["next"]
 
 
-ClientMessage = Annotated[Hello | MoveRequest | NextRequest, Field(discriminator="type")]
-_CLIENT = TypeAdapter[Hello | MoveRequest | NextRequest](ClientMessage)
+class ResignRequest(_Strict):
+    """Give up: the game ends (two sides) or a bot takes the seat for good."""
+
+    type: Literal["resign"]
 
 
-def parse_client_message(raw: str | bytes | None) -> Hello | MoveRequest | NextRequest:
+class BackRequest(_Strict):
+    """Take my seat back from the bot that plays for me."""
+
+    type: Literal["back"]
+
+
+Request = Hello | MoveRequest | NextRequest | ResignRequest | BackRequest
+ClientMessage = Annotated[Request, Field(discriminator="type")]
+_CLIENT = TypeAdapter[Request](ClientMessage)
+
+
+def parse_client_message(raw: str | bytes | None) -> Request:
     """The message in ``raw``; raises :class:`MessageError` saying what is wrong."""
     if raw is None:
         raise MessageError("empty message")
     size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
     if size > MAX_MESSAGE_BYTES:
-        raise MessageError(f"message too large: {size} bytes (at most {MAX_MESSAGE_BYTES})")
+        raise MessageError("message_too_large", size=size, max=MAX_MESSAGE_BYTES)
     try:
         return _CLIENT.validate_json(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "message"
-        raise MessageError(f"malformed message: {where}: {first['msg']}") from None
+        names = [part for part in first["loc"] if isinstance(part, str)]
+        field = names[-1] if names else "message"
+        raise MessageError("malformed_message", field, where=where, reason=first["msg"]) from None
 
 
 class RateLimiter:
@@ -93,6 +111,7 @@ class CreateTableRequest(_Strict):
     target: Annotated[int, Field(ge=1, le=10_000)] | None = None
     seats: Annotated[list[Annotated[str, Field(max_length=32)]], Field(max_length=6)] | None = None
     name: Annotated[str, Field(max_length=64)] | None = None
+    turn_seconds: Annotated[int, Field(ge=TURN_SECONDS[0], le=TURN_SECONDS[1])] | None = None
 
 
 class JoinRequest(_Strict):

@@ -3,8 +3,10 @@
 The page never computes a rule: it gets the list of steps ``[{move, seat, view}]``
 worked out here by the core (``parse_record``, ``start_round``, ``Round.play``) and
 only shows them. Every view is ``player_view(state, None)``, the spectators' public
-view, so no hand and no stock below its top is shown even though a finished record
-is public anyway. The first step has ``move`` null: the position as dealt.
+view. A finished record holds the whole deal and is public, so then each step also
+has ``hands``, every seat's hand at that step (the replay page shows them); an
+unfinished record's steps never do. The first step has ``move`` null: the
+position as dealt.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ import json
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from skipbo.core import (
+    Round,
     SkipBoError,
+    card_name,
     parse_move,
     parse_record,
     player_view,
@@ -25,14 +28,16 @@ from skipbo.core import (
     start_round,
 )
 
+from .errors import CodedError
+from .guard import coded_response
 from .tables import TableRegistry
 
 MAX_RECORD_BYTES = 2 * 1024 * 1024
 """The largest upload taken (a full record is about 1 KiB of deck plus its moves)."""
 
 
-class ReplayError(ValueError):
-    """A record that cannot be replayed; the message says why, for the page."""
+class ReplayError(CodedError):
+    """A record that cannot be replayed; the code says why, for the page."""
 
 
 def decode_upload(raw: bytes) -> Any:
@@ -41,45 +46,50 @@ def decode_upload(raw: bytes) -> Any:
     A JSON Lines file must hold exactly one non-empty line: the page replays one round.
     """
     if len(raw) > MAX_RECORD_BYTES:
-        raise ReplayError(f"a record may be at most {MAX_RECORD_BYTES} bytes")
+        raise ReplayError("record_too_large", max=MAX_RECORD_BYTES)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ReplayError("a record must be UTF-8 JSON") from None
+        raise ReplayError("record_not_utf8") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError:
         lines = [line for line in text.splitlines() if line.strip()]
         if len(lines) > 1:
-            raise ReplayError(
-                f"this file holds {len(lines)} lines: upload one record (one line)"
-            ) from None
-        raise ReplayError("not JSON: upload a skipbo-record/1 file") from None
+            raise ReplayError("record_lines", lines=len(lines)) from None
+        raise ReplayError("record_not_json") from None
 
 
 def replay_steps(data: Any) -> dict[str, Any]:
-    """``{"names", "rules", "result", "steps": [{move, seat, view}]}`` of one record.
+    """``{"names", "rules", "result", "steps": [{move, seat, view, hands?}]}`` of one record.
 
     Raises :class:`ReplayError` for a bad record or an illegal move (with its index).
     """
     try:
         record = parse_record(data)
     except SkipBoError as exc:
-        raise ReplayError(f"bad record: {exc}") from None
+        raise ReplayError("bad_record", reason=str(exc)) from None
     outcome = replay(record)  # checks every move, the shuffles and the stated result
     if not outcome.ok:
-        where = "" if outcome.index is None else f" at move {outcome.index}"
-        raise ReplayError(f"the record does not replay{where}: {outcome.error}")
+        if outcome.index is None:
+            raise ReplayError("record_does_not_replay", reason=outcome.error)
+        raise ReplayError("record_illegal_move", index=outcome.index, reason=outcome.error)
     state = start_round(record)
     steps: list[dict[str, Any]] = [
         {"move": None, "seat": None, "view": player_view(state, None).to_json()}
     ]
+    hands = [_hands(state)]
     for text in record.moves:
         seat = state.to_move
         state.play(parse_move(text))
         steps.append({"move": text, "seat": seat, "view": player_view(state, None).to_json()})
+        hands.append(_hands(state))
+    final = outcome.state or state
+    if final.over:  # a finished record: the deal is public, so are the hands
+        for step, held in zip(steps, hands, strict=True):
+            step["hands"] = held
     names = record.names or [f"seat {i + 1}" for i in range(record.rules.players)]
-    result = state.result
+    result = final.result
     return {
         "names": names,
         "result": None if result is None else result.to_json(),
@@ -87,29 +97,30 @@ def replay_steps(data: Any) -> dict[str, Any]:
     }
 
 
+def _hands(state: Round) -> list[list[str]]:
+    return [[card_name(c) for c in state.hand_cards(seat)] for seat in range(state.rules.players)]
+
+
 def add_replay_routes(app: FastAPI, registry: TableRegistry) -> None:
     """``POST /api/replay`` (an uploaded record) and ``GET /api/tables/{code}/replay/{i}``."""
 
-    too_big = ReplayError(f"a record may be at most {MAX_RECORD_BYTES} bytes")
-
-    def refused(exc: Exception, status: int = 400) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=status)
+    too_big = ReplayError("record_too_large", max=MAX_RECORD_BYTES)
 
     @app.post("/api/replay")
     async def replay_upload(request: Request) -> Any:
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > MAX_RECORD_BYTES:
-            return refused(too_big, 413)
+            return coded_response(too_big)
         raw = b""
         async for chunk in request.stream():  # stop reading as soon as it is too big
             raw += chunk
             if len(raw) > MAX_RECORD_BYTES:
-                return refused(too_big, 413)
+                return coded_response(too_big)
         try:
             # the replay is CPU work: off the event loop, like the bots
             return await run_in_threadpool(lambda: replay_steps(decode_upload(raw)))
         except ReplayError as exc:
-            return refused(exc)
+            return coded_response(exc)
 
     @app.get("/api/tables/{code}/replay/{round_index}")
     async def replay_table_round(code: str, round_index: int) -> Any:
@@ -117,4 +128,4 @@ def add_replay_routes(app: FastAPI, registry: TableRegistry) -> None:
         try:
             return await run_in_threadpool(replay_steps, record)
         except ReplayError as exc:
-            return refused(exc)
+            return coded_response(exc)

@@ -13,8 +13,10 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import random
 import secrets
-from collections.abc import Callable, Iterable
+import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,14 +33,20 @@ from skipbo.core import (
 
 from .bots import BotTurn
 from .config import BOT_PREFIX, HUMAN, TableConfig, TableError
+from .presence import Presence
 from .storage import Storage, StoredTable, hash_token
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join-code letters: no 0/O, 1/I/L to misread when a code is read out."""
 CODE_LENGTH = 6
+CREATE_TRIES = 20
 MAX_NAME = 24
 LAST_MOVES = 12
 OPEN = "open"
+BOT_PERSONS = ("Ada", "Bruno", "Chloé", "Dario", "Elif", "Femi")
+"""Names for bot seats, so that players can tell bots apart ("Ada (expert)")."""
+STAND_IN = "hard"
+"""The bot that plays for a person on autopilot or takes a resigned seat."""
 
 
 def new_code() -> str:
@@ -50,7 +58,7 @@ def clean_name(name: str) -> str:
     """A nickname, trimmed; raises :class:`TableError` when empty, too long or odd."""
     name = " ".join(name.split())
     if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-        raise TableError(f"a name is 1..{MAX_NAME} printable characters")
+        raise TableError("name_invalid", "name", max=MAX_NAME)
     return name
 
 
@@ -66,6 +74,11 @@ class Seat:
     def bot(self) -> str | None:
         """The bot's name at a bot seat."""
         return self.kind[len(BOT_PREFIX) :] if self.kind.startswith(BOT_PREFIX) else None
+
+    @property
+    def display_name(self) -> str:
+        """The name in records: a bot's level in brackets, "Ada (expert)"."""
+        return f"{self.name} ({self.bot})" if self.bot else self.name
 
     def public_json(self, index: int) -> dict[str, Any]:
         """What everyone may know of the seat (never the token hash)."""
@@ -89,6 +102,9 @@ class Table:
         """Per round at the table (all games): ``(seat, move text)`` in order."""
         self._moving: asyncio.Lock | None = None
         """Held while a move waits for its commit, so the next one is checked after it."""
+        self.resigned: list[int] = []
+        """Seats that resigned in the running game (stored in the status)."""
+        self.presence = Presence(config.rules.players)
 
     # ------------------------------------------------------------ life cycle
 
@@ -96,7 +112,8 @@ class Table:
     def create(cls, code: str, config: TableConfig, storage: Storage) -> Table:
         """A new table, stored; bot seats are filled at once."""
         seed = secrets.randbits(63)
-        seats = [_initial_seat(kind) for kind in config.seats]
+        names = iter(random.Random(seed).sample(BOT_PERSONS, len(BOT_PERSONS)))
+        seats = [_initial_seat(kind, names) for kind in config.seats]
         storage.create_table(code, json.dumps({"config": config.to_json(), "seed": seed}))
         for index, seat in enumerate(seats):
             storage.add_seat(code, index, None, seat.name, seat.kind)
@@ -121,23 +138,35 @@ class Table:
             table.games.append(Match.restore(rules, table._game_seed(game), target, rounds))
             table.log.extend(list(log) for log in logs)
             offset += count
+        table.resigned = list(stored.status.get("resigned", []))
+        if table.resigned and table.two_sides:
+            table._forfeit(table.resigned[-1])
         return table
 
     def _game_seed(self, game: int) -> str:
         return f"{self._seed}" if game == 0 else f"{self._seed}/game{game}"
 
+    def _status(self, rounds: list[int]) -> str:
+        return json.dumps({"rounds": rounds, "resigned": self.resigned})
+
     def _save_status(self, rounds: list[int]) -> None:
-        self._storage.set_status(self.code, json.dumps({"rounds": rounds}))
+        self._storage.set_status(self.code, self._status(rounds))
+
+    def _rounds_played(self) -> list[int]:
+        return [len(m.rounds) for m in self.games]
 
     def _start_if_full(self) -> None:
         if not self.started and all(seat.kind != OPEN for seat in self.seats):
             self._new_game()
 
     def _new_game(self) -> None:
+        self.resigned = []
         self._save_status([len(m.rounds) for m in self.games] + [1])
         self._begin_game()
 
     def _begin_game(self) -> None:
+        self.resigned = []
+        self.presence.ready.clear()
         self.games.append(
             Match(self.config.rules, self._game_seed(len(self.games)), self.config.target)
         )
@@ -152,7 +181,7 @@ class Table:
     def match(self) -> Match:
         """The game being played (the last one)."""
         if not self.games:
-            raise TableError("the game has not started: seats are still open")
+            raise TableError("not_started")
         return self.games[-1]
 
     @property
@@ -167,7 +196,7 @@ class Table:
         name = clean_name(name)
         free = [i for i, seat in enumerate(self.seats) if seat.kind == OPEN]
         if not free:
-            raise TableError("the table is full")
+            raise TableError("table_full")
         token = secrets.token_urlsafe(24)
         seat = Seat(name, HUMAN, hash_token(token))
         self._storage.update_seat(self.code, free[0], seat.token_hash, seat.name, seat.kind)
@@ -179,7 +208,7 @@ class Table:
         """Give a seat back before the start; returns the seat."""
         seat = self.authenticate(token)
         if self.started:
-            raise TableError("the game has started: a seat can no longer be left")
+            raise TableError("game_started")
         self._storage.update_seat(self.code, seat, None, OPEN, OPEN)
         self.seats[seat] = Seat(OPEN, OPEN)
         return seat
@@ -197,7 +226,7 @@ class Table:
         """The seat of ``token``; raises :class:`TableError` for a wrong one."""
         seat = self.seat_of(token)
         if seat is None:
-            raise TableError("wrong token")
+            raise TableError("wrong_token")
         return seat
 
     # ----------------------------------------------------------------- moves
@@ -209,13 +238,13 @@ class Table:
         :meth:`play_async`, which never blocks the event loop.
         """
         if self.seat_of(token) != seat:
-            raise TableError("wrong token for this seat")
+            raise TableError("wrong_token")
         self._apply(seat, move_text)
 
     async def play_async(self, seat: int, token: str, move_text: str) -> None:
         """:meth:`play` without blocking the loop: returns once the move is durable and shown."""
         if self.seat_of(token) != seat:
-            raise TableError("wrong token for this seat")
+            raise TableError("wrong_token")
         await self._apply_async(seat, move_text, None)
 
     def play_bot(self, turn: BotTurn, move_text: str) -> None:
@@ -230,9 +259,9 @@ class Table:
 
     def _check_bot(self, turn: BotTurn) -> None:
         if (turn.round_index, turn.move_index) != self._position():
-            raise TableError("the bot answered a position that is gone")
-        if self.seats[turn.seat].bot is None:
-            raise TableError(f"seat {turn.seat} is not a bot")
+            raise TableError("stale_bot_move")
+        if self.stand_in(turn.seat) is None:
+            raise TableError("not_a_bot", seat=turn.seat)
 
     def _position(self) -> tuple[int, int]:
         return self.round_index, len(self.match.round.history)
@@ -240,17 +269,17 @@ class Table:
     def _check(self, seat: int, move_text: str) -> Move:
         """The parsed move if ``seat`` may play it now; :class:`TableError` otherwise."""
         state = self.match.round
-        if state.over:
-            raise TableError("the round is over")
+        if state.over or self._phase() != "playing":
+            raise TableError("round_over")
         if seat != state.to_move:
-            raise TableError(f"not your turn: seat {state.to_move} is to move")
+            raise TableError("not_your_turn", seat=state.to_move)
         try:
             move = parse_move(move_text)
         except MoveSyntaxError as exc:
-            raise TableError(str(exc)) from None
+            raise TableError("move_syntax", move=move_text, reason=str(exc)) from None
         reason = state.why_illegal(move)
         if reason is not None:
-            raise TableError(f"{move_text}: {reason}")
+            raise TableError("illegal_move", move=move_text, reason=reason)
         return move
 
     def _apply(self, seat: int, move_text: str) -> None:
@@ -259,6 +288,7 @@ class Table:
         self._storage.append_move(self.code, round_index, move_index, seat, move_text)
         self.match.play(move)
         self.log[-1].append((seat, move_text))
+        self.presence.touched = time.monotonic()
 
     async def _apply_async(self, seat: int, move_text: str, turn: BotTurn | None) -> None:
         """Check, wait for the commit, then change memory: nobody sees an unstored move.
@@ -279,6 +309,7 @@ class Table:
             def apply() -> None:
                 self.match.play(move)
                 self.log[-1].append((seat, move_text))
+                self.presence.touched = time.monotonic()
 
             await _when_stored(stored, apply)
 
@@ -290,41 +321,107 @@ class Table:
     def advance(self, token: str) -> None:
         """Deal the next round, or start a new game once the match is over."""
         self.authenticate(token)
-        match = self.match
-        if not match.round.over:
-            raise TableError("the round is not over yet")
-        if match.over:
-            self._new_game()
-            return
-        self._save_status([len(m.rounds) for m in self.games[:-1]] + [len(match.rounds) + 1])
-        self._deal_next()
+        status, apply = self._next_step()
+        self._storage.set_status(self.code, status)
+        apply()
 
-    async def advance_async(self, token: str) -> None:
-        """:meth:`advance` without blocking the loop: the new status is durable first."""
-        self.authenticate(token)
+    async def advance_async(self) -> None:
+        """:meth:`advance` without blocking the loop (the caller checked who asks)."""
         async with self._lock():
-            match = self.match
-            if not match.round.over:
-                raise TableError("the round is not over yet")
-            if match.over:
-                rounds = [len(m.rounds) for m in self.games] + [1]
-                apply = self._begin_game
-            else:
-                rounds = [len(m.rounds) for m in self.games[:-1]] + [len(match.rounds) + 1]
-                apply = self._deal_next
-            status = json.dumps({"rounds": rounds})
+            status, apply = self._next_step()
             await _when_stored(self._storage.set_status_async(self.code, status), apply)
+
+    def _next_step(self) -> tuple[str, Callable[[], None]]:
+        """The stored status after the next deal, and the change that deals it.
+
+        A new game starts with nobody resigned; a next round keeps the game's list.
+        """
+        phase = self._phase()
+        if phase == "match_over":
+            rounds = [*self._rounds_played(), 1]
+            return json.dumps({"rounds": rounds, "resigned": []}), self._begin_game
+        if phase != "round_over":
+            raise TableError("round_not_over")
+        rounds = [*self._rounds_played()[:-1], len(self.match.rounds) + 1]
+        return self._status(rounds), self._deal_next
 
     def _deal_next(self) -> None:
         self.match.next_round()
         self.log.append([])
+        self.presence.ready.clear()
+
+    # ---------------------------------------------------------- resignation
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game at this table is over (a rematch can still be asked for)."""
+        return self._phase() == "match_over"
+
+    @property
+    def two_sides(self) -> bool:
+        """Whether a resignation ends the game (two players, or two partnerships)."""
+        rules = self.config.rules
+        return (rules.players // 2 if rules.teams else rules.players) == 2
+
+    def resign(self, seat: int) -> None:
+        """``seat`` gives up: the game ends (two sides) or a bot takes the seat for good."""
+        if self._phase() in ("lobby", "match_over"):
+            raise TableError("game_over" if self.started else "not_started")
+        resigned = [*self.resigned, seat]
+        if not self.two_sides:
+            person = self.seats[seat]
+            kind = BOT_PREFIX + STAND_IN
+            self._storage.update_seat(self.code, seat, person.token_hash, person.name, kind)
+            self.seats[seat] = Seat(person.name, kind, person.token_hash)
+            self.presence.autopilot.discard(seat)
+        self._storage.set_status(
+            self.code, json.dumps({"rounds": self._rounds_played(), "resigned": resigned})
+        )
+        self.resigned = resigned
+        if self.two_sides:
+            self._forfeit(seat)
+
+    def _forfeit(self, seat: int) -> None:
+        """End the round in the core when the resigning seat is the one to move.
+
+        Only then is the round's record a true ``forfeit`` (rules: the seat to move);
+        otherwise the round just stops, unfinished, and the table's phase says why.
+        """
+        state = self.match.round
+        if not state.over and state.to_move == seat:
+            state.forfeit(seat)
+
+    def stand_in(self, seat: int) -> str | None:
+        """The bot that moves for ``seat``: its own, or the stand-in while on autopilot."""
+        bot = self.seats[seat].bot
+        if bot is None and seat in self.presence.autopilot:
+            return STAND_IN
+        return bot
+
+    def everyone_ready(self) -> bool:
+        """Whether the next round may be dealt: someone asked, and every present person.
+
+        Absent people and people on autopilot are not waited for.
+        """
+        presence = self.presence
+        if not presence.ready or self._phase() not in ("round_over", "match_over"):
+            return False
+        return all(
+            seat in presence.ready
+            for seat in range(len(self.seats))
+            if self.is_person(seat) and presence.here(seat) and seat not in presence.autopilot
+        )
+
+    def is_person(self, seat: int) -> bool:
+        """Whether a person (not a bot) sits at ``seat``."""
+        return self.seats[seat].kind == HUMAN
 
     def bot_turn(self) -> BotTurn | None:
         """The decision a bot seat owes now, if the seat to move is a bot."""
-        if not self.started or self.match.round.over:
+        if not self.started or self._phase() != "playing":
             return None
         state = self.match.round
-        bot = self.seats[state.to_move].bot
+        bot = self.stand_in(state.to_move)
         if bot is None:
             return None
         round_index, move_index = self._position()
@@ -352,11 +449,16 @@ class Table:
         built once and shared by the views, which the caller must not mutate; only
         the seat number, the legal moves and the core's player view differ.
         """
+        presence = self.presence
         common: dict[str, Any] = {
             "code": self.code,
-            "seats": [s.public_json(i) for i, s in enumerate(self.seats)],
+            "seats": [
+                s.public_json(i) | presence.seat_json(i, s.kind) for i, s in enumerate(self.seats)
+            ],
             "config": self.config.to_json(),
             "phase": self._phase(),
+            "resigned": self.resigned[-1] if self.resigned else None,
+            "turn_remaining": presence.turn_remaining(),
         }
         if self.started:
             common.update(self._shared_game_json())
@@ -373,7 +475,7 @@ class Table:
     def _phase(self) -> str:
         if not self.started:
             return "lobby"
-        if self.match.over:
+        if self.match.over or (self.resigned and self.two_sides):
             return "match_over"
         return "round_over" if self.match.round.over else "playing"
 
@@ -388,15 +490,23 @@ class Table:
             "to_move": state.to_move,
             "scores": list(match.scores),
             # a one-round table has no match to win; its result line says it all
-            "match_winner": match.winner if match.over and match.target is not None else None,
+            "match_winner": self._match_winner(),
             "result": None if result is None else result.to_json(),
             "last_moves": [{"seat": s, "move": m} for s, m in self.log[-1][-LAST_MOVES:]],
         }
 
+    def _match_winner(self) -> int | None:
+        """The winning side; at two sides, the other side when one resigned."""
+        match = self.match
+        if self.resigned and self.two_sides:
+            return 1 - self.config.rules.team_of(self.resigned[-1])
+        return match.winner if match.over and match.target is not None else None
+
     def _seat_game_json(self, seat: int | None) -> dict[str, Any]:
         state = self.match.round
+        playing = self._phase() == "playing"
         return {
-            "legal": _texts(state) if seat == state.to_move and not state.over else [],
+            "legal": _texts(state) if seat == state.to_move and playing else [],
             "view": player_view(state, seat).to_json(),
         }
 
@@ -408,11 +518,11 @@ class Table:
         """The ``skipbo-record/1`` of a finished round (a running one would show the deck)."""
         rounds = self.rounds()
         if not 0 <= round_index < len(rounds):
-            raise TableError(f"no round {round_index} at this table")
+            raise TableError("no_round", round=round_index)
         state = rounds[round_index]
         if not state.over:
-            raise TableError("a round's record is available once the round is over")
-        return record_json(state, [seat.name for seat in self.seats])
+            raise TableError("record_not_ready")
+        return record_json(state, [seat.display_name for seat in self.seats])
 
 
 async def _when_stored(stored: asyncio.Future[None], apply: Callable[[], None]) -> None:
@@ -434,10 +544,11 @@ def _texts(state: Round) -> list[str]:
     return [format_move(move) for move in state.legal_moves()]
 
 
-def _initial_seat(kind: str) -> Seat:
+def _initial_seat(kind: str, names: Iterator[str]) -> Seat:
+    """An open seat for a person; a bot seat gets the next person's name of ``names``."""
     if kind == HUMAN:
         return Seat(OPEN, OPEN)
-    return Seat(kind, kind)
+    return Seat(next(names), kind)
 
 
 class TableRegistry:
@@ -448,20 +559,60 @@ class TableRegistry:
         self.tables: dict[str, Table] = {}
 
     def create(self, config: TableConfig) -> Table:
-        """A new table with a fresh, unused join code."""
-        code = new_code()
-        while code in self.tables:
+        """A new table with a fresh, unused join code.
+
+        A code may belong to a stored table that is not in memory (expired): the
+        store's key refuses it, and another code is drawn.
+        """
+        for _ in range(CREATE_TRIES):
             code = new_code()
-        table = Table.create(code, config, self.storage)
-        self.tables[code] = table
-        return table
+            if code in self.tables:
+                continue
+            try:
+                table = Table.create(code, config, self.storage)
+            except TableError:
+                raise
+            except Exception:  # the code is taken in storage
+                continue
+            self.tables[code] = table
+            return table
+        raise RuntimeError("no free join code found")
 
     def get(self, code: str) -> Table:
-        """The table of a join code (case-insensitive); :class:`TableError` if none."""
-        table = self.tables.get(code.strip().upper())
+        """The table of a join code (case-insensitive); :class:`TableError` if none.
+
+        A table freed from memory (:meth:`expire`) is read back from storage.
+        """
+        code = code.strip().upper()
+        table = self.tables.get(code)
         if table is None:
-            raise TableError("no table with this code")
+            table = self._load(code)
         return table
+
+    def _load(self, code: str) -> Table:
+        if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+            raise TableError("no_table")
+        stored = self.storage.load_table(code)
+        if stored is None:
+            raise TableError("no_table")
+        table = self.tables[code] = Table.restore(stored, self.storage)
+        return table
+
+    def expire(self, idle_seconds: float, in_use: Callable[[str], bool]) -> list[str]:
+        """Free from memory every table nobody uses that is finished or idle too long.
+
+        ``in_use(code)`` says whether a connection or a task holds the table. The
+        tables stay in storage and come back on demand (:meth:`get`).
+        """
+        now = time.monotonic()
+        freed = [
+            code
+            for code, table in self.tables.items()
+            if not in_use(code) and (table.finished or now - table.presence.touched > idle_seconds)
+        ]
+        for code in freed:
+            del self.tables[code]
+        return freed
 
     @classmethod
     def restore_all(cls, storage: Storage) -> TableRegistry:

@@ -124,6 +124,10 @@ class Storage(Protocol):
         """Every stored table, with seats and moves, in creation order."""
         ...
 
+    def load_table(self, table_id: str) -> StoredTable | None:
+        """One stored table (a table freed from memory, asked for again), or None."""
+        ...
+
     def close(self) -> None:
         """Release the store (after committing everything queued)."""
         ...
@@ -150,6 +154,9 @@ class Sql:
     select_tables: str
     select_seats: str
     select_moves: str
+    select_table: str
+    select_table_seats: str
+    select_table_moves: str
 
     @classmethod
     def make(cls, param: str, order_column: str | None) -> Sql:
@@ -183,6 +190,15 @@ class Sql:
             " ORDER BY table_id, seat",
             select_moves="SELECT table_id, round_index, seat, move FROM moves"
             " ORDER BY table_id, round_index, move_index",
+            select_table=q("SELECT table_id, config, status FROM tables WHERE table_id = {p}"),
+            select_table_seats=q(
+                "SELECT table_id, seat, token_hash, name, kind FROM seats"
+                " WHERE table_id = {p} ORDER BY seat"
+            ),
+            select_table_moves=q(
+                "SELECT table_id, round_index, seat, move FROM moves"
+                " WHERE table_id = {p} ORDER BY round_index, move_index"
+            ),
         )
 
 
@@ -209,6 +225,8 @@ _MOVES = """CREATE TABLE IF NOT EXISTS moves (
 )"""
 
 Row = tuple[Any, ...]
+Query = tuple[str, tuple[Any, ...]]
+"""A statement and its parameters."""
 
 
 def assemble_tables(
@@ -296,7 +314,7 @@ class GroupCommitStorage(ABC, Generic[Conn]):
         """
 
     @abstractmethod
-    def _read(self, queries: Sequence[str]) -> list[list[Row]]:
+    def _read(self, queries: Sequence[Query]) -> list[list[Row]]:
         """Every row of each query, read in one snapshot."""
 
     @abstractmethod
@@ -413,8 +431,21 @@ class GroupCommitStorage(ABC, Generic[Conn]):
 
     def _load(self) -> list[StoredTable]:
         sql = self.sql
-        tables, seats, moves = self._read([sql.select_tables, sql.select_seats, sql.select_moves])
+        queries = [(sql.select_tables, ()), (sql.select_seats, ()), (sql.select_moves, ())]
+        tables, seats, moves = self._read(queries)
         return assemble_tables(tables, seats, moves)
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        done: Future[list[StoredTable]] = Future()
+        sql, key = self.sql, (table_id,)
+        queries = [
+            (sql.select_table, key),
+            (sql.select_table_seats, key),
+            (sql.select_table_moves, key),
+        ]
+        self._put(_Call(lambda: assemble_tables(*self._read(queries)), done))
+        found = done.result()
+        return found[0] if found else None
 
     def close(self) -> None:
         with self._close_lock:

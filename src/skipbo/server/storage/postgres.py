@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .base import GroupCommitStorage, Row, Sql, StorageUnavailable, Write
+from .base import GroupCommitStorage, Query, Row, Sql, StorageUnavailable, Write
 
 if TYPE_CHECKING:
     import psycopg
@@ -121,10 +121,10 @@ class PostgresStorage(GroupCommitStorage["psycopg.Connection[Any]"]):
                     errors.append(exc)
         return errors
 
-    def _read(self, queries: Sequence[str]) -> list[list[Row]]:
+    def _read(self, queries: Sequence[Query]) -> list[list[Row]]:
         with self._db.transaction():
             self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            return [self._db.execute(query).fetchall() for query in queries]
+            return [self._db.execute(query, params).fetchall() for query, params in queries]
 
     def _disconnect(self) -> None:
         self._db.close()

@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
-from .base import GroupCommitStorage, Row, Sql, Write
+from .base import GroupCommitStorage, Query, Row, Sql, Write
 
 SQLITE_SQL = Sql.make("?", None)
 
@@ -71,9 +71,9 @@ class SqliteStorage(GroupCommitStorage[sqlite3.Connection]):
             raise
         return errors
 
-    def _read(self, queries: Sequence[str]) -> list[list[Row]]:
+    def _read(self, queries: Sequence[Query]) -> list[list[Row]]:
         # the writer runs no write meanwhile, so consecutive reads see one state
-        return [self._db.execute(query).fetchall() for query in queries]
+        return [self._db.execute(query, params).fetchall() for query, params in queries]
 
     def _disconnect(self) -> None:
         self._db.close()

@@ -1,0 +1,96 @@
+"""Every refusal the server can send, as a code with parameters: one registry.
+
+The page shows errors in its own language, so a refusal travels as
+``{"error": English text, "code": ..., "params": {...}, "field"?: ...}``; the
+English text is made here from the same template the page's ``errors.js``
+translates. A code missing from :data:`ERRORS` is a bug caught at once (KeyError
+in tests), and a test checks that ``errors.js`` has a text for every code in
+every language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ERRORS: dict[str, str] = {
+    # tables and seats
+    "no_table": "no table with this code",
+    "table_full": "the table is full",
+    "game_started": "the game has started: a seat can no longer be left",
+    "not_started": "the game has not started: seats are still open",
+    "wrong_token": "wrong token",
+    "name_invalid": "a name is 1..{max} printable characters",
+    "bots_only_name": "a table of bots only has no seat for a name",
+    "too_many_tables": "too many tables created: at most {limit} a minute",
+    # moves and rounds
+    "not_your_turn": "not your turn: seat {seat} is to move",
+    "round_over": "the round is over",
+    "round_not_over": "the round is not over yet",
+    "move_syntax": "{reason}",
+    "illegal_move": "{move}: {reason}",
+    "stale_bot_move": "the bot answered a position that is gone",
+    "not_a_bot": "seat {seat} is not a bot",
+    "game_over": "the game is over",
+    "resigned": "you resigned: you can watch, not play",
+    "no_round": "no round {round} at this table",
+    "record_not_ready": "a round's record is available once the round is over",
+    # the table's set-up
+    "teams_players": "partnerships need 4 or 6 players, not {players}",
+    "stock_too_large": "a stock of {stock} is too large for {players} players (at most {max})",
+    "seats_count": "seats must list {players} entries, not {count}",
+    "seat_kind": "a seat is 'human' or one of {known}, not {kind}",
+    "invalid_rules": "{reason}",
+    # requests (HTTP validation and WebSocket messages)
+    "invalid_field": "{field} must be {min}..{max}",
+    "too_long": "{field} is at most {max} characters",
+    "too_many_items": "{field} holds at most {max} entries",
+    "missing_field": "{field} is missing",
+    "unknown_field": "{field} is not a known field",
+    "invalid_value": "{field}: {reason}",
+    "bad_json": "the request is not valid JSON",
+    "not_found": "not found",
+    "method_not_allowed": "method not allowed",
+    "empty_message": "empty message",
+    "message_too_large": "message too large: {size} bytes (at most {max})",
+    "malformed_message": "malformed message: {where}: {reason}",
+    "rate_limited": "rate limit exceeded: slow down",
+    "say_hello_first": "say hello first",
+    "spectator": "a spectator cannot act",
+    "internal": "internal error",
+    # replays
+    "record_too_large": "a record may be at most {max} bytes",
+    "record_not_utf8": "a record must be UTF-8 JSON",
+    "record_lines": "this file holds {lines} lines: upload one record (one line)",
+    "record_not_json": "not JSON: upload a skipbo-record/1 file",
+    "bad_record": "bad record: {reason}",
+    "record_does_not_replay": "the record does not replay: {reason}",
+    "record_illegal_move": "the record does not replay at move {index}: {reason}",
+}
+"""Code -> English template (``str.format`` with the parameters)."""
+
+
+class CodedError(ValueError):
+    """A refusal with a code from :data:`ERRORS`; ``str()`` is the English text.
+
+    ``field`` names the request field at fault (validation errors only).
+    """
+
+    def __init__(self, code: str, field: str | None = None, **params: Any) -> None:
+        self.code = code
+        self.field = field
+        self.params = params
+        super().__init__(ERRORS[code].format(field=field, **params))
+
+    def payload(self) -> dict[str, Any]:
+        """The HTTP error body."""
+        out: dict[str, Any] = {"error": str(self), "code": self.code, "params": self.params}
+        if self.field is not None:
+            out["field"] = self.field
+        return out
+
+    def message(self) -> dict[str, Any]:
+        """The WebSocket error message (``field`` too when a message field is at fault)."""
+        out = {"type": "error", "code": self.code, "params": self.params, "error": str(self)}
+        if self.field is not None:
+            out["field"] = self.field
+        return out

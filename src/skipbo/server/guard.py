@@ -1,0 +1,141 @@
+"""HTTP hygiene: security headers, the table-creation limit, and coded error bodies.
+
+Every response carries a strict Content-Security-Policy (the page has no inline
+script or style), refuses framing and MIME sniffing. Every refusal becomes
+``{"error", "code", "params", "field"?}`` (:mod:`.errors`), FastAPI's own
+validation errors included, so the page can show it in the player's language.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .errors import CodedError
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+]
+CREATE_PER_MINUTE = 10
+"""Tables one client (IP address) may create a minute; 0 turns the limit off."""
+STATUS = {"no_table": 404, "too_many_tables": 429, "record_too_large": 413, "not_found": 404}
+
+
+class SecurityHeaders:
+    """Pure ASGI middleware (no per-request task, unlike ``BaseHTTPMiddleware``)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class CreateLimiter:
+    """At most ``per_minute`` tables per client in any 60 s window (0: no limit)."""
+
+    WINDOW = 60.0
+
+    def __init__(self, per_minute: int = CREATE_PER_MINUTE) -> None:
+        self.per_minute = per_minute
+        self._stamps: dict[str, deque[float]] = {}
+
+    def allow(self, client: str) -> bool:
+        """Count one creation by ``client``; False when it is over the limit."""
+        if self.per_minute <= 0:
+            return True
+        now = time.monotonic()
+        self._forget_before(now - self.WINDOW)
+        stamps = self._stamps.setdefault(client, deque())
+        if len(stamps) >= self.per_minute:
+            return False
+        stamps.append(now)
+        return True
+
+    def _forget_before(self, start: float) -> None:
+        for client in list(self._stamps):
+            stamps = self._stamps[client]
+            while stamps and stamps[0] < start:
+                stamps.popleft()
+            if not stamps:
+                del self._stamps[client]
+
+
+def coded_response(exc: CodedError) -> JSONResponse:
+    """The HTTP answer to a refusal."""
+    return JSONResponse(exc.payload(), status_code=STATUS.get(exc.code, 400))
+
+
+def add_error_handlers(app: FastAPI, models: list[type[BaseModel]]) -> None:
+    """Coded bodies for refusals, validation errors (of ``models``) and unknown routes."""
+    bounds = _bounds(models)
+
+    @app.exception_handler(CodedError)
+    async def refused(request: Request, exc: CodedError) -> JSONResponse:
+        return coded_response(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return coded_response(validation_error(exc.errors()[0], bounds))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        code = "method_not_allowed" if exc.status_code == 405 else "not_found"
+        return JSONResponse(CodedError(code).payload(), status_code=exc.status_code)
+
+
+def validation_error(error: Any, bounds: dict[str, tuple[int, int]]) -> CodedError:
+    """One pydantic error as a code naming the request field at fault."""
+    names = [part for part in error.get("loc", ()) if isinstance(part, str) and part != "body"]
+    field = names[-1] if names else "body"
+    kind, ctx = error.get("type", ""), error.get("ctx") or {}
+    if kind == "json_invalid":
+        return CodedError("bad_json")
+    if kind == "missing":
+        return CodedError("missing_field", field)
+    if kind == "extra_forbidden":
+        return CodedError("unknown_field", field)
+    if field in bounds and kind in ("greater_than_equal", "less_than_equal"):
+        low, high = bounds[field]
+        return CodedError("invalid_field", field, min=low, max=high)
+    if kind == "string_too_long":
+        return CodedError("too_long", field, max=ctx.get("max_length"))
+    if kind == "too_long":
+        return CodedError("too_many_items", field, max=ctx.get("max_length"))
+    return CodedError("invalid_value", field, reason=str(error.get("msg", "invalid")))
+
+
+def _bounds(models: list[type[BaseModel]]) -> dict[str, tuple[int, int]]:
+    """Each bounded number field's (min, max), read from the models' JSON schema."""
+    out: dict[str, tuple[int, int]] = {}
+    for model in models:
+        for name, prop in model.model_json_schema().get("properties", {}).items():
+            for option in [prop, *prop.get("anyOf", [])]:
+                if "minimum" in option and "maximum" in option:
+                    out[name] = (option["minimum"], option["maximum"])
+    return out

@@ -1,0 +1,92 @@
+"""The WebSocket ``/ws/{code}``: one connection per player or spectator.
+
+A message is validated against the schema (:mod:`.messages`), then the table
+checks the token, the turn and (via the core) the move, stores it, and only then
+does every connection get its own view. A refused message gets
+``{"type": "error", "code", "params", "error"}`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .config import TableError
+from .errors import CodedError
+from .hub import Connection, Hub
+from .messages import (
+    BackRequest,
+    Hello,
+    MessageError,
+    MoveRequest,
+    NextRequest,
+    ResignRequest,
+    parse_client_message,
+)
+from .tables import Table, TableRegistry
+
+log = logging.getLogger(__name__)
+
+
+def add_websocket_route(app: FastAPI, registry: TableRegistry, hub: Hub) -> None:
+    """``/ws/{code}``: hello, move, next, resign, back."""
+
+    @app.websocket("/ws/{code}")
+    async def play(websocket: WebSocket, code: str) -> None:
+        await websocket.accept()
+        try:
+            table = registry.get(code)
+        except TableError as exc:
+            await websocket.send_json(exc.message())
+            await websocket.close(code=4404)
+            return
+        conn = hub.connect(table.code, websocket)
+        try:
+            await _serve(conn, table, hub)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await hub.remove(table.code, conn)
+
+
+async def _serve(conn: Connection, table: Table, hub: Hub) -> None:
+    """Answer one connection's messages until it closes."""
+    while True:
+        message = await conn.websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        try:
+            await _handle(conn, table, hub, message.get("text") or message.get("bytes"))
+        except CodedError as exc:
+            await conn.send(exc.message())
+        except Exception:  # a bug must cost one message, never the connection
+            log.exception("message at table %s failed", table.code)
+            await conn.send(CodedError("internal").message())
+
+
+async def _handle(conn: Connection, table: Table, hub: Hub, raw: str | bytes | None) -> None:
+    if not conn.limiter.allow():
+        raise MessageError("rate_limited")
+    request = parse_client_message(raw)
+    if isinstance(request, Hello):
+        seat = None if request.token is None else table.authenticate(request.token)
+        conn.token, conn.resigned = request.token, False
+        await hub.hello(conn, table, seat)
+        return
+    if not conn.greeted:
+        raise MessageError("say_hello_first")
+    if conn.token is None or conn.seat is None:
+        raise TableError("resigned" if conn.resigned else "spectator")
+    seat = conn.seat
+    if isinstance(request, MoveRequest):
+        table.presence.autopilot.discard(seat)  # a person who moves is back
+        await table.play_async(seat, conn.token, request.move)
+        await hub.changed(table)
+    elif isinstance(request, NextRequest):
+        await hub.ready(table, seat)
+    elif isinstance(request, ResignRequest):
+        await hub.resign(table, seat)
+    elif isinstance(request, BackRequest):
+        await hub.back(table, seat)
