@@ -24,6 +24,7 @@ from browser_helpers import (
     play_one_move,
     shoot,
     state_count,
+    wait_js,
     wait_my_turn,
     wait_new_state,
 )
@@ -61,9 +62,7 @@ def test_quick_play_starts_against_a_bot_and_your_tables_lead_back(browser: Any)
     shoot(tab, "lobby-desktop", full_page=True)
     tab.get_by_test_id("quick-level").select_option("easy")
     tab.get_by_test_id("quick-play").click()
-    tab.wait_for_function(
-        "['playing', 'round_over', 'match_over'].includes(document.body.dataset.phase)"
-    )
+    wait_js(tab, "['playing', 'round_over', 'match_over'].includes(document.body.dataset.phase)")
     code = tab.get_by_test_id("table-code").inner_text()
     assert "(easy)" in tab.get_by_test_id("seat-1").inner_text()
     assert tab.get_by_test_id("seat-0").get_attribute("data-connected") == "true"
@@ -90,7 +89,7 @@ def test_how_to_play_and_play_to_are_explained(browser: Any) -> None:
     tab = new_page(chromium)
     open_lobby(base, tab)
     assert "25" in tab.get_by_test_id("play-to-help").inner_text()
-    tab.get_by_test_id("howto").locator("summary").click()
+    assert tab.get_by_test_id("howto").get_attribute("open") is not None  # open on a first visit
     assert tab.get_by_test_id("howto-picture").locator("svg").is_visible()
     assert len(tab.get_by_test_id("howto-text").locator("p").all()) >= 4
     from browser_helpers import choose_setting
@@ -173,7 +172,7 @@ def test_phone_keeps_own_cards_in_view_at_six_players_with_touch(browser: Any) -
     assert tab.get_by_test_id("last-moves").locator("li[data-move$='-D3']").count() >= 1
     # tap-tap moves, with the own cards on screen at every turn
     for moves in range(6):
-        tab.wait_for_function(MY_TURN_OR_OVER)
+        wait_js(tab, MY_TURN_OR_OVER)
         if tab.evaluate("document.body.dataset.phase") != "playing":
             break
         all_in_view(moves)
