@@ -62,9 +62,12 @@ def wait_js(page: Any, expression: str, arg: Any = None) -> None:
 
 
 @contextmanager
-def browser_at(tmp_path: Path) -> Iterator[tuple[str, Any, Any]]:
-    """A fresh server and chromium; yields (base URL, browser, the app)."""
-    with thread_server(tmp_path / "b.db") as (base, app), sync_api.sync_playwright() as p:
+def browser_at(tmp_path: Path, **options: Any) -> Iterator[tuple[str, Any, Any]]:
+    """A fresh server (``options`` go to create_app) and chromium: (base URL, browser, app)."""
+    with (
+        thread_server(tmp_path / "b.db", **options) as (base, app),
+        sync_api.sync_playwright() as p,
+    ):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             yield base, browser, app

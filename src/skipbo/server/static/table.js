@@ -387,14 +387,14 @@ function stockPile(view, seat, testid, source) {
 
 // ------------------------------------------------------------------ presence and badges
 
-function presence(seat) {
+function presence(seat, prefix = "presence") {
   const info = table.seats[seat] ?? {};
   let state = "online";
   if (info.kind === "open") state = "open";
   else if (info.autopilot) state = "autopilot";
   else if (info.kind === "human" && info.connected === false) state = "away";
   const words = t(`presence_${state}`);
-  const node = el("span", { class: `presence ${state}`, "data-testid": `presence-${seat}`, "data-state": state, title: words });
+  const node = el("span", { class: `presence ${state}`, "data-testid": `${prefix}-${seat}`, "data-state": state, title: words });
   node.append(el("span", { class: "dot", "aria-hidden": "true" }), hiddenText(words));
   return node;
 }
@@ -557,7 +557,7 @@ function renderRoster(view) {
       "data-ready": String(Boolean(info.ready)),
       class: seat === view.view?.to_move && view.phase === "playing" ? "to-move" : null,
     });
-    row.append(presence(seat), el("span", { class: "roster-name" }, seat === mySeat() ? t("youSuffix", { name: seatName(seat) }) : seatName(seat)));
+    row.append(presence(seat, "roster-presence"), el("span", { class: "roster-name" }, seat === mySeat() ? t("youSuffix", { name: seatName(seat) }) : seatName(seat)));
     if (view.scores) row.append(el("span", { class: "score", title: t("matchTotal") }, String(view.scores[seat] ?? 0)));
     list.append(row);
   });
