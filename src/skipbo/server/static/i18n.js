@@ -85,6 +85,7 @@ const TEXTS = {
     winner: "winner", rematch: "Rematch", waitingOthers: "Waiting for the others…", readyHint: "The next round starts when everyone is ready.",
     readyList: "Ready: {who}.", waitingFor: "Waiting for {who}.", seeTable: "See the table", close: "Close",
     stepSlider: "Step", handOf: "{who}'s hand", handsNote: "The hands are shown once the round is over.",
+    tableHeading: "Skip-Bo table",
     oneCard: "1 card", nCards: "{n} cards",
   },
   fr: {
@@ -155,6 +156,7 @@ const TEXTS = {
     winner: "gagnant", rematch: "Revanche", waitingOthers: "On attend les autres…", readyHint: "La manche suivante commence quand tout le monde est prêt.",
     readyList: "Prêts : {who}.", waitingFor: "On attend {who}.", seeTable: "Voir la table", close: "Fermer",
     stepSlider: "Étape", handOf: "main de {who}", handsNote: "Les mains sont montrées une fois la manche finie.",
+    tableHeading: "Table de Skip-Bo",
     oneCard: "1 carte", nCards: "{n} cartes",
   },
   de: {
@@ -225,6 +227,7 @@ const TEXTS = {
     winner: "Sieger", rematch: "Revanche", waitingOthers: "Warte auf die anderen…", readyHint: "Die nächste Runde beginnt, wenn alle bereit sind.",
     readyList: "Bereit: {who}.", waitingFor: "Warte auf {who}.", seeTable: "Tisch ansehen", close: "Schließen",
     stepSlider: "Schritt", handOf: "Hand von {who}", handsNote: "Die Hände werden gezeigt, sobald die Runde vorbei ist.",
+    tableHeading: "Skip-Bo-Tisch",
     oneCard: "1 Karte", nCards: "{n} Karten",
   },
   nl: {
@@ -295,6 +298,7 @@ const TEXTS = {
     winner: "winnaar", rematch: "Revanche", waitingOthers: "Wachten op de anderen…", readyHint: "De volgende ronde begint als iedereen klaar is.",
     readyList: "Klaar: {who}.", waitingFor: "Wachten op {who}.", seeTable: "Tafel bekijken", close: "Sluiten",
     stepSlider: "Stap", handOf: "hand van {who}", handsNote: "De handen worden getoond zodra de ronde voorbij is.",
+    tableHeading: "Skip-Bo-tafel",
     oneCard: "1 kaart", nCards: "{n} kaarten",
   },
 };

@@ -399,7 +399,7 @@ function presence(seat, prefix = "presence") {
   return node;
 }
 
-function seatHead(view, seat, tag = "h3") {
+function seatHead(view, seat, tag = "h2") {
   const head = el("div", { class: "seat-head" });
   const partner = seat !== mySeat() && partnerOf(view.view, mySeat()) === seat;
   const name = seat === mySeat() ? t("youSuffix", { name: seatName(seat) }) : seatName(seat);
