@@ -9,6 +9,7 @@ Screenshots go to ``artifacts/`` (gitignored).
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -47,10 +48,26 @@ MY_TURN_OR_OVER = (
 )
 
 
+def wait_js(page: Any, expression: str, arg: Any = None) -> None:
+    """Wait until ``expression`` is true in the page (a loop with a generous deadline).
+
+    Not ``page.wait_for_function``: that compiles its predicate with eval inside the
+    page, which the page's Content-Security-Policy (script-src 'self') refuses.
+    """
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {expression}")
+        page.wait_for_timeout(40)
+
+
 @contextmanager
-def browser_at(tmp_path: Path) -> Iterator[tuple[str, Any, Any]]:
-    """A fresh server and chromium; yields (base URL, browser, the app)."""
-    with thread_server(tmp_path / "b.db") as (base, app), sync_api.sync_playwright() as p:
+def browser_at(tmp_path: Path, **options: Any) -> Iterator[tuple[str, Any, Any]]:
+    """A fresh server (``options`` go to create_app) and chromium: (base URL, browser, app)."""
+    with (
+        thread_server(tmp_path / "b.db", **options) as (base, app),
+        sync_api.sync_playwright() as p,
+    ):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             yield base, browser, app
@@ -109,12 +126,12 @@ def create_table(
 def wait_my_turn(page: Any) -> None:
     """Wait for the person's turn, starting a new round while one is over."""
     for _ in range(MAX_GAMES):
-        page.wait_for_function(MY_TURN_OR_OVER)
+        wait_js(page, MY_TURN_OR_OVER)
         if page.evaluate("document.body.dataset.phase") == "playing":
             return
         before = state_count(page)
         page.get_by_test_id("next").click()
-        page.wait_for_function(f"Number(document.body.dataset.stateCount) > {before}")
+        wait_js(page, f"Number(document.body.dataset.stateCount) > {before}")
     raise AssertionError(f"no turn for the person in {MAX_GAMES} games")
 
 
@@ -123,7 +140,7 @@ def state_count(page: Any) -> int:
 
 
 def wait_new_state(page: Any, before: int) -> None:
-    page.wait_for_function(f"Number(document.body.dataset.stateCount) > {before}")
+    wait_js(page, f"Number(document.body.dataset.stateCount) > {before}")
 
 
 def discard_first_hand_card(page: Any, tap: bool = False) -> None:
@@ -156,7 +173,7 @@ def play_one_move(page: Any, tap: bool = False) -> None:
 def play_until_over(page: Any, tap: bool = False, each: Any = None) -> int:
     """Play until the round ends; returns the number of moves made."""
     for moves in range(MAX_MOVES):
-        page.wait_for_function(MY_TURN_OR_OVER)
+        wait_js(page, MY_TURN_OR_OVER)
         if page.evaluate("document.body.dataset.phase") != "playing":
             return moves
         if each is not None:

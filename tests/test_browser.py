@@ -27,6 +27,7 @@ from browser_helpers import (
     play_one_move,
     play_until_over,
     state_count,
+    wait_js,
     wait_my_turn,
 )
 from browser_helpers import shoot_both as shoot
@@ -90,7 +91,7 @@ def test_a_reload_sits_down_at_the_same_seat(page: tuple[str, Any]) -> None:
     assert len(hand) == 5
     name = tab.get_by_test_id("my-name").inner_text()
     tab.reload()
-    tab.wait_for_function("Number(document.body.dataset.stateCount) > 0")
+    wait_js(tab, "Number(document.body.dataset.stateCount) > 0")
     wait_my_turn(tab)
     assert tab.get_by_test_id("table-code").inner_text() == code
     assert tab.get_by_test_id("my-name").inner_text() == name
@@ -182,7 +183,7 @@ def test_a_move_by_keyboard_only(page: tuple[str, Any]) -> None:
         tab.get_by_test_id("pending-discard").wait_for(state="visible")
         assert tab.evaluate("document.activeElement.dataset.target") == target
         tab.keyboard.press("Enter")
-    tab.wait_for_function(f"Number(document.body.dataset.stateCount) > {before}")
+    wait_js(tab, f"Number(document.body.dataset.stateCount) > {before}")
     if build:  # a play on a building pile leaves the turn with ann: her move is listed last
         last = tab.get_by_test_id("last-moves").locator("li").last
         assert last.get_attribute("data-move") == f"{source}-{target}"
@@ -200,7 +201,7 @@ def test_a_move_by_drag_and_drop(page: tuple[str, Any]) -> None:
     tab.get_by_test_id("pending-discard").wait_for(state="visible")
     assert state_count(tab) == before  # nothing sent yet: the discard can be undone
     tab.get_by_test_id("confirm-discard").click()
-    tab.wait_for_function(f"Number(document.body.dataset.stateCount) > {before}")
+    wait_js(tab, f"Number(document.body.dataset.stateCount) > {before}")
     assert tab.get_by_test_id("last-moves").locator("li[data-move$='-D1']").count() >= 1
 
 
@@ -214,7 +215,7 @@ def test_two_browsers_join_by_link_and_each_sees_only_its_hand(tmp_path: Path) -
         ann.get_by_test_id("stock").fill("3")
         ann.get_by_test_id("create").click()
         ann.get_by_test_id("share-link").wait_for()
-        ann.wait_for_function("document.body.dataset.phase === 'lobby'")
+        wait_js(ann, "document.body.dataset.phase === 'lobby'")
         link = ann.get_by_test_id("share-link").get_attribute("href")
         code = ann.get_by_test_id("table-code").inner_text()
         bob.goto(base + "/")
@@ -222,7 +223,7 @@ def test_two_browsers_join_by_link_and_each_sees_only_its_hand(tmp_path: Path) -
         bob.get_by_test_id("nickname").fill("bob")
         bob.goto(link)
         for tab in (ann, bob):
-            tab.wait_for_function("document.body.dataset.phase === 'playing'")
+            wait_js(tab, "document.body.dataset.phase === 'playing'")
         state = app.state.registry.get(code).match.round
         hands = [sorted(str(c) if c != 13 else "SB" for c in state.hand_cards(s)) for s in (0, 1)]
         for seat, tab in enumerate((ann, bob)):
@@ -237,16 +238,17 @@ def test_two_browsers_join_by_link_and_each_sees_only_its_hand(tmp_path: Path) -
         for _ in range(4):
             to_move = app.state.registry.get(code).match.round.to_move
             tab = (ann, bob)[to_move]
-            tab.wait_for_function(MY_TURN_OR_OVER)
+            wait_js(tab, MY_TURN_OR_OVER)
             if tab.evaluate("document.body.dataset.phase") != "playing":
                 break
             before = state_count(tab)
             play_one_move(tab)
-            tab.wait_for_function(f"Number(document.body.dataset.stateCount) > {before}")
+            wait_js(tab, f"Number(document.body.dataset.stateCount) > {before}")
             state = app.state.registry.get(code).match.round
             for seat, other_tab in enumerate((ann, bob)):
                 expected = sorted(names_of(state.hand_cards(seat)))
-                other_tab.wait_for_function(
+                wait_js(
+                    other_tab,
                     "n => document.querySelectorAll('[data-testid=hand-card]').length === n",
                     arg=len(expected),
                 )
@@ -257,7 +259,7 @@ def test_two_browsers_join_by_link_and_each_sees_only_its_hand(tmp_path: Path) -
         eve.wait_for_selector("body[data-ready=true]")
         eve.get_by_test_id("nickname").fill("eve")
         eve.goto(link)
-        eve.wait_for_function("Number(document.body.dataset.stateCount) > 0")
+        wait_js(eve, "Number(document.body.dataset.stateCount) > 0")
         assert eve.get_by_test_id("table-code").inner_text() == code
         assert eve.get_by_test_id("hand-card").count() == 0
         assert len(app.state.registry.get(code).seats) == 2
@@ -307,7 +309,7 @@ def test_replay_page_steps_through_an_uploaded_record(
     bad.write_text('{"format": "skipbo-record/1"}')
     tab.get_by_test_id("replay-file").set_input_files(str(bad))
     tab.get_by_test_id("error").wait_for(state="visible")
-    assert "bad record" in tab.get_by_test_id("error").inner_text()
+    assert "relevé n'est pas valide" in tab.get_by_test_id("error").inner_text()  # in French
     choose_setting(tab, "language", "en")
 
 
@@ -318,7 +320,7 @@ def test_a_person_gives_up_a_seat_before_the_start(tmp_path: Path) -> None:
         tab.wait_for_selector("body[data-ready=true]")
         tab.get_by_test_id("nickname").fill("ann")
         tab.get_by_test_id("create").click()
-        tab.wait_for_function("document.body.dataset.phase === 'lobby'")
+        wait_js(tab, "document.body.dataset.phase === 'lobby'")
         code = tab.get_by_test_id("table-code").inner_text()
         table = app.state.registry.get(code)
         assert table.view_for(None)["seats"][0]["kind"] != "open"

@@ -59,17 +59,16 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // errors.js's ERROR_TEXTS[lang][code] filled with params, else the English text.
 class ServerError extends Error {
   constructor(data, fallback) {
-    super(errorText(data, fallback));
+    super(serverErrorText(data, fallback));
     this.code = data.code ?? null;
     this.field = data.field ?? null;
   }
 }
 
-function errorText(data, fallback = "") {
-  const texts = window.ERROR_TEXTS;
-  const text = data.code && texts ? texts[language]?.[data.code] ?? texts.en?.[data.code] : null;
-  if (text) return fill(text, data.params ?? {});
-  return data.error || (typeof data.detail === "string" ? data.detail : data.detail?.[0]?.msg) || fallback;
+function serverErrorText(data, fallback = "") {
+  // errors.js's errorText(): ERROR_TEXTS[lang][code] with the params, else the English text
+  const text = typeof errorText === "function" ? errorText(data, language) : data.error;
+  return text || (typeof data.detail === "string" ? data.detail : data.detail?.[0]?.msg) || fallback;
 }
 
 // A validation error names the request field at fault: that input is marked.
@@ -187,7 +186,7 @@ function connect() {
     if (message.type === "state") {
       receiveState(message.view);
     } else if (message.type === "error") {
-      showError(errorText(message));
+      showError(serverErrorText(message));
       refused();
     }
   };

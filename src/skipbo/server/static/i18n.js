@@ -67,13 +67,13 @@ const TEXTS = {
     botPlaysBanner: "A bot is playing for you.", takeBack: "Take back my seat", botPlaysForYou: "A bot is playing your turn for you.",
     presence_online: "online", presence_away: "away", presence_autopilot: "a bot plays for now", presence_open: "open seat",
     toMoveTag: "to play", ready: "ready",
-    yourStock: "your stock pile", stockOf: "{who}'s stock pile", stockLabel: "{name}: top {top}, {n} cards",
+    yourStock: "your stock pile", stockOf: "{who}'s stock pile", stockLabel: "{name}: top {top}, {count}",
     discardYour: "your discard pile {n}", discardOf: "{who}'s discard pile {n}",
-    pileTop: "{name}: top {top}, {n} cards", pileEmpty: "{name}: empty", showPile: "Show all of {name} ({n} cards)",
+    pileTop: "{name}: top {top}, {count}", pileEmpty: "{name}: empty", showPile: "Show all of {name} ({count})",
     buildN: "building pile {n}", needs: "needs {n}", needsOne: "empty, needs 1", needsShort: "next {n}", wildOnTop: "a Skip-Bo card on top",
     playHere: "Play here", discardHere: "Discard here", tapAgain: "Tap again to discard",
     handCard: "hand card {card}", wildCard: "Skip-Bo (wild)", ace: "ace", jack: "jack", queen: "queen", top: "top",
-    drawLabel: "draw pile: {n} cards", completedLabel: "completed building piles: {n} cards",
+    drawLabel: "draw pile: {count}", completedLabel: "completed building piles: {count}",
     pickTargetHand: "Tap a lit building pile, or “Discard here” (ends your turn).",
     pendingDiscard: "Discarding {card} onto {pile}: this ends your turn.",
     pendingHint: "Your discard is about to be sent: Undo, or tap the pile again to send it now.",
@@ -81,10 +81,12 @@ const TEXTS = {
     timeLeft: "{who}: {t}", timeLeftYou: "Your time: {t}",
     oneRound: "One round.", playingTo: "Playing to {n} points.", matchTotal: "match total",
     matchOver: "The match is over.", matchOverTitle: "Match over", roundOverTitle: "Round {n} is over",
-    colPlayer: "Player", colStock: "Cards left in stock", colRound: "Points this round", colTotal: "Match total", colReady: "Ready",
+    colPlayer: "Player", colStock: "Cards left in stock", colRound: "Points this round", colTotal: "Match total",
     winner: "winner", rematch: "Rematch", waitingOthers: "Waiting for the others…", readyHint: "The next round starts when everyone is ready.",
     readyList: "Ready: {who}.", waitingFor: "Waiting for {who}.", seeTable: "See the table", close: "Close",
     stepSlider: "Step", handOf: "{who}'s hand", handsNote: "The hands are shown once the round is over.",
+    tableHeading: "Skip-Bo table",
+    oneCard: "1 card", nCards: "{n} cards",
   },
   fr: {
     language: "Langue", faces: "Cartes", facesNumbers: "Chiffres Skip-Bo", facesCards: "Cartes à jouer",
@@ -136,13 +138,13 @@ const TEXTS = {
     botPlaysBanner: "Un robot joue pour vous.", takeBack: "Reprendre ma place", botPlaysForYou: "Un robot joue votre tour à votre place.",
     presence_online: "en ligne", presence_away: "absent", presence_autopilot: "un robot joue pour l'instant", presence_open: "place libre",
     toMoveTag: "joue", ready: "prêt",
-    yourStock: "votre stock", stockOf: "stock de {who}", stockLabel: "{name} : dessus {top}, {n} cartes",
+    yourStock: "votre stock", stockOf: "stock de {who}", stockLabel: "{name} : dessus {top}, {count}",
     discardYour: "votre défausse {n}", discardOf: "défausse {n} de {who}",
-    pileTop: "{name} : dessus {top}, {n} cartes", pileEmpty: "{name} : vide", showPile: "Voir toute la {name} ({n} cartes)",
+    pileTop: "{name} : dessus {top}, {count}", pileEmpty: "{name} : vide", showPile: "Voir toute la {name} ({count})",
     buildN: "série {n}", needs: "attend {n}", needsOne: "vide, attend 1", needsShort: "suivante {n}", wildOnTop: "un Skip-Bo dessus",
     playHere: "Poser ici", discardHere: "Défausser ici", tapAgain: "Touchez encore pour défausser",
     handCard: "carte en main {card}", wildCard: "Skip-Bo (joker)", ace: "as", jack: "valet", queen: "dame", top: "dessus",
-    drawLabel: "pioche : {n} cartes", completedLabel: "séries terminées : {n} cartes",
+    drawLabel: "pioche : {count}", completedLabel: "séries terminées : {count}",
     pickTargetHand: "Touchez une série éclairée, ou « Défausser ici » (finit le tour).",
     pendingDiscard: "{card} va sur {pile} : cela finit votre tour.",
     pendingHint: "Votre défausse part dans un instant : Annuler, ou touchez la pile encore pour l'envoyer tout de suite.",
@@ -150,10 +152,12 @@ const TEXTS = {
     timeLeft: "{who} : {t}", timeLeftYou: "Votre temps : {t}",
     oneRound: "Une manche.", playingTo: "Partie en {n} points.", matchTotal: "total de la partie",
     matchOver: "La partie est finie.", matchOverTitle: "Partie finie", roundOverTitle: "Manche {n} finie",
-    colPlayer: "Joueur", colStock: "Cartes restées au stock", colRound: "Points de la manche", colTotal: "Total de la partie", colReady: "Prêt",
+    colPlayer: "Joueur", colStock: "Cartes restées au stock", colRound: "Points de la manche", colTotal: "Total de la partie",
     winner: "gagnant", rematch: "Revanche", waitingOthers: "On attend les autres…", readyHint: "La manche suivante commence quand tout le monde est prêt.",
     readyList: "Prêts : {who}.", waitingFor: "On attend {who}.", seeTable: "Voir la table", close: "Fermer",
     stepSlider: "Étape", handOf: "main de {who}", handsNote: "Les mains sont montrées une fois la manche finie.",
+    tableHeading: "Table de Skip-Bo",
+    oneCard: "1 carte", nCards: "{n} cartes",
   },
   de: {
     language: "Sprache", faces: "Karten", facesNumbers: "Skip-Bo-Zahlen", facesCards: "Spielkarten",
@@ -205,13 +209,13 @@ const TEXTS = {
     botPlaysBanner: "Ein Bot spielt für dich.", takeBack: "Meinen Platz zurücknehmen", botPlaysForYou: "Ein Bot spielt deinen Zug für dich.",
     presence_online: "online", presence_away: "abwesend", presence_autopilot: "ein Bot spielt vorerst", presence_open: "freier Platz",
     toMoveTag: "am Zug", ready: "bereit",
-    yourStock: "dein Vorratsstapel", stockOf: "Vorratsstapel von {who}", stockLabel: "{name}: oben {top}, {n} Karten",
+    yourStock: "dein Vorratsstapel", stockOf: "Vorratsstapel von {who}", stockLabel: "{name}: oben {top}, {count}",
     discardYour: "dein Ablagestapel {n}", discardOf: "Ablagestapel {n} von {who}",
-    pileTop: "{name}: oben {top}, {n} Karten", pileEmpty: "{name}: leer", showPile: "Ganzen {name} zeigen ({n} Karten)",
+    pileTop: "{name}: oben {top}, {count}", pileEmpty: "{name}: leer", showPile: "Ganzen {name} zeigen ({count})",
     buildN: "Baustapel {n}", needs: "braucht {n}", needsOne: "leer, braucht 1", needsShort: "als Nächstes {n}", wildOnTop: "oben ein Skip-Bo",
     playHere: "Hier ablegen", discardHere: "Hier abwerfen", tapAgain: "Nochmal tippen zum Abwerfen",
     handCard: "Handkarte {card}", wildCard: "Skip-Bo (Joker)", ace: "Ass", jack: "Bube", queen: "Dame", top: "oben",
-    drawLabel: "Nachziehstapel: {n} Karten", completedLabel: "fertige Baustapel: {n} Karten",
+    drawLabel: "Nachziehstapel: {count}", completedLabel: "fertige Baustapel: {count}",
     pickTargetHand: "Tippe einen leuchtenden Baustapel an, oder „Hier abwerfen“ (beendet den Zug).",
     pendingDiscard: "{card} kommt auf {pile}: das beendet deinen Zug.",
     pendingHint: "Dein Abwurf wird gleich gesendet: Rückgängig, oder den Stapel nochmal antippen, um ihn sofort zu senden.",
@@ -219,10 +223,12 @@ const TEXTS = {
     timeLeft: "{who}: {t}", timeLeftYou: "Deine Zeit: {t}",
     oneRound: "Eine Runde.", playingTo: "Gespielt wird bis {n} Punkte.", matchTotal: "Gesamtpunkte",
     matchOver: "Das Spiel ist vorbei.", matchOverTitle: "Spiel vorbei", roundOverTitle: "Runde {n} ist vorbei",
-    colPlayer: "Spieler", colStock: "Karten im Vorratsstapel", colRound: "Punkte dieser Runde", colTotal: "Gesamt", colReady: "Bereit",
+    colPlayer: "Spieler", colStock: "Karten im Vorratsstapel", colRound: "Punkte dieser Runde", colTotal: "Gesamt",
     winner: "Sieger", rematch: "Revanche", waitingOthers: "Warte auf die anderen…", readyHint: "Die nächste Runde beginnt, wenn alle bereit sind.",
     readyList: "Bereit: {who}.", waitingFor: "Warte auf {who}.", seeTable: "Tisch ansehen", close: "Schließen",
     stepSlider: "Schritt", handOf: "Hand von {who}", handsNote: "Die Hände werden gezeigt, sobald die Runde vorbei ist.",
+    tableHeading: "Skip-Bo-Tisch",
+    oneCard: "1 Karte", nCards: "{n} Karten",
   },
   nl: {
     language: "Taal", faces: "Kaarten", facesNumbers: "Skip-Bo-getallen", facesCards: "Speelkaarten",
@@ -274,13 +280,13 @@ const TEXTS = {
     botPlaysBanner: "Een bot speelt voor jou.", takeBack: "Mijn plaats terugnemen", botPlaysForYou: "Een bot speelt jouw beurt voor je.",
     presence_online: "online", presence_away: "afwezig", presence_autopilot: "een bot speelt voorlopig", presence_open: "vrije plaats",
     toMoveTag: "aan zet", ready: "klaar",
-    yourStock: "jouw stok", stockOf: "stok van {who}", stockLabel: "{name}: bovenop {top}, {n} kaarten",
+    yourStock: "jouw stok", stockOf: "stok van {who}", stockLabel: "{name}: bovenop {top}, {count}",
     discardYour: "jouw weggooistapel {n}", discardOf: "weggooistapel {n} van {who}",
-    pileTop: "{name}: bovenop {top}, {n} kaarten", pileEmpty: "{name}: leeg", showPile: "Hele {name} tonen ({n} kaarten)",
+    pileTop: "{name}: bovenop {top}, {count}", pileEmpty: "{name}: leeg", showPile: "Hele {name} tonen ({count})",
     buildN: "bouwstapel {n}", needs: "heeft {n} nodig", needsOne: "leeg, heeft 1 nodig", needsShort: "volgende {n}", wildOnTop: "bovenop een Skip-Bo",
     playHere: "Hier leggen", discardHere: "Hier weggooien", tapAgain: "Tik nog eens om weg te gooien",
     handCard: "handkaart {card}", wildCard: "Skip-Bo (joker)", ace: "aas", jack: "boer", queen: "vrouw", top: "bovenop",
-    drawLabel: "trekstapel: {n} kaarten", completedLabel: "voltooide bouwstapels: {n} kaarten",
+    drawLabel: "trekstapel: {count}", completedLabel: "voltooide bouwstapels: {count}",
     pickTargetHand: "Tik een verlichte bouwstapel aan, of „Hier weggooien” (beëindigt je beurt).",
     pendingDiscard: "{card} gaat op {pile}: dat beëindigt je beurt.",
     pendingHint: "Je kaart wordt zo weggegooid: Ongedaan maken, of tik nog eens op de stapel om meteen te sturen.",
@@ -288,10 +294,12 @@ const TEXTS = {
     timeLeft: "{who}: {t}", timeLeftYou: "Jouw tijd: {t}",
     oneRound: "Eén ronde.", playingTo: "Gespeeld tot {n} punten.", matchTotal: "totaal",
     matchOver: "Het spel is afgelopen.", matchOverTitle: "Spel afgelopen", roundOverTitle: "Ronde {n} is voorbij",
-    colPlayer: "Speler", colStock: "Kaarten over in de stok", colRound: "Punten deze ronde", colTotal: "Totaal", colReady: "Klaar",
+    colPlayer: "Speler", colStock: "Kaarten over in de stok", colRound: "Punten deze ronde", colTotal: "Totaal",
     winner: "winnaar", rematch: "Revanche", waitingOthers: "Wachten op de anderen…", readyHint: "De volgende ronde begint als iedereen klaar is.",
     readyList: "Klaar: {who}.", waitingFor: "Wachten op {who}.", seeTable: "Tafel bekijken", close: "Sluiten",
     stepSlider: "Stap", handOf: "hand van {who}", handsNote: "De handen worden getoond zodra de ronde voorbij is.",
+    tableHeading: "Skip-Bo-tafel",
+    oneCard: "1 kaart", nCards: "{n} kaarten",
   },
 };
 
@@ -306,8 +314,15 @@ function initialLanguage() {
 let language = initialLanguage();
 
 // One text in the chosen language, "{name}" filled from params (English as fallback).
+// A number of cards, "{count}" in a text, is filled in from "n": "1 card", "7 cards".
 function t(key, params = {}) {
-  return fill(TEXTS[language][key] ?? TEXTS.en[key] ?? key, params);
+  const all = "n" in params && !("count" in params) ? { ...params, count: cardCount(params.n) } : params;
+  return fill(TEXTS[language][key] ?? TEXTS.en[key] ?? key, all);
+}
+
+function cardCount(n) {
+  const key = Number(n) === 1 ? "oneCard" : "nCards";
+  return fill(TEXTS[language][key] ?? TEXTS.en[key], { n });
 }
 
 // "{name}" in a text filled from params (also used for errors.js's texts).

@@ -70,6 +70,12 @@ function renderMyTables() {
 
 // ------------------------------------------------------------------ how to play
 
+// A fan of four cards beside the big button: the four colours of the deck.
+function renderHeroCards() {
+  const box = $("hero-cards");
+  box.replaceChildren(...["1", "5", "9", "SB"].map((value) => cardNode(value, { "aria-hidden": "true" })));
+}
+
 function renderHowto() {
   const picture = $("howto-picture");
   picture.replaceChildren();
@@ -140,6 +146,7 @@ function renderLobby() {
   renderTimerChoices();
   renderMyTables();
   renderHowto();
+  renderHeroCards();
 }
 
 function nickname(fallback = false) {
@@ -198,6 +205,8 @@ async function joinTable(code) {
 
 function setupLobby() {
   $("nickname").value = localStorage.getItem("skipbo.name") || "";
+  if (!localStorage.getItem("skipbo.name")) $("howto").open = true; // a first visit
+
   $("players").addEventListener("change", renderSeatChoices);
   $("quick-play").addEventListener("click", guarded(quickPlay));
   $("create").addEventListener("click", guarded(createTable));

@@ -170,6 +170,8 @@ function fly(move, old, rects) {
 
 // The last move stays marked: its source and target get a ring and a small tag.
 function markLastMove() {
+  for (const node of document.querySelectorAll("#board .last-from, #board .last-to")) node.classList.remove("last-from", "last-to");
+  for (const node of document.querySelectorAll("#board [data-last-move]")) delete node.dataset.lastMove;
   if (!lastMove || !table?.view) return;
   const ends = moveEnds(lastMove, { view: table.view });
   const [source, target] = lastMove.move.split("-");

@@ -66,7 +66,7 @@ function replayPlayer(view, seat, nameOf, hand, moved) {
     "aria-label": nameOf(seat),
   });
   const head = el("div", { class: "seat-head" });
-  head.append(el("h3", { class: "seat-name" }, nameOf(seat)), el("span", { class: "hand-count" }, t("handCount", { n: player.hand })));
+  head.append(el("h2", { class: "seat-name" }, nameOf(seat)), el("span", { class: "hand-count" }, t("handCount", { n: player.hand })));
   if (seat === view.to_move) head.append(el("span", { class: "tag turn" }, t("toMoveTag")));
   area.append(head);
   const row = el("div", { class: "piles" });

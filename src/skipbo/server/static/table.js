@@ -127,6 +127,7 @@ function refused() {
 function asSource(node, source, nodeId, label) {
   node.dataset.source = source;
   node.dataset.key = `node:${nodeId}`;
+  if (pending && selected === source && selectedNode === nodeId) node.dataset.selected = "true";
   if (!sources().has(source) || pending) {
     node.setAttribute("aria-label", label);
     node.setAttribute("role", "img");
@@ -386,19 +387,19 @@ function stockPile(view, seat, testid, source) {
 
 // ------------------------------------------------------------------ presence and badges
 
-function presence(seat) {
+function presence(seat, prefix = "presence") {
   const info = table.seats[seat] ?? {};
   let state = "online";
   if (info.kind === "open") state = "open";
   else if (info.autopilot) state = "autopilot";
   else if (info.kind === "human" && info.connected === false) state = "away";
   const words = t(`presence_${state}`);
-  const node = el("span", { class: `presence ${state}`, "data-testid": `presence-${seat}`, "data-state": state, title: words });
+  const node = el("span", { class: `presence ${state}`, "data-testid": `${prefix}-${seat}`, "data-state": state, title: words });
   node.append(el("span", { class: "dot", "aria-hidden": "true" }), hiddenText(words));
   return node;
 }
 
-function seatHead(view, seat, tag = "h3") {
+function seatHead(view, seat, tag = "h2") {
   const head = el("div", { class: "seat-head" });
   const partner = seat !== mySeat() && partnerOf(view.view, mySeat()) === seat;
   const name = seat === mySeat() ? t("youSuffix", { name: seatName(seat) }) : seatName(seat);
@@ -556,7 +557,7 @@ function renderRoster(view) {
       "data-ready": String(Boolean(info.ready)),
       class: seat === view.view?.to_move && view.phase === "playing" ? "to-move" : null,
     });
-    row.append(presence(seat), el("span", { class: "roster-name" }, seat === mySeat() ? t("youSuffix", { name: seatName(seat) }) : seatName(seat)));
+    row.append(presence(seat, "roster-presence"), el("span", { class: "roster-name" }, seat === mySeat() ? t("youSuffix", { name: seatName(seat) }) : seatName(seat)));
     if (view.scores) row.append(el("span", { class: "score", title: t("matchTotal") }, String(view.scores[seat] ?? 0)));
     list.append(row);
   });
@@ -642,7 +643,7 @@ function render() {
 
 function resultText(result, nameOf = seatName) {
   if (result.reason === "stock") {
-    const who = result.team ? result.team.map(nameOf).join(" & ") : nameOf(result.winner);
+    const who = result.team ? result.team.map((seat) => nameOf(seat)).join(" & ") : nameOf(result.winner);
     return t("won", { who, points: result.points });
   }
   if (result.reason === "forfeit") return t("forfeited", { who: nameOf(result.forfeited) });
@@ -708,12 +709,12 @@ function renderScores() {
     const name = el("th", { scope: "row" });
     name.append(el("span", {}, seat === mySeat() ? t("youSuffix", { name: seatName(seat) }) : seatName(seat)));
     if (winner) name.append(el("span", { class: "tag win" }, `★ ${t("winner")}`));
+    if (info.ready) name.append(el("span", { class: "tag ready", "data-testid": `ready-${seat}` }, `✓ ${t("ready")}`));
     row.append(
       name,
       el("td", { "data-testid": `stock-left-${seat}` }, String(players[seat]?.stock ?? "")),
       el("td", { "data-testid": `round-points-${seat}` }, String(roundPoints(table.result, seat))),
       el("td", { "data-testid": `total-${seat}` }, String(table.scores?.[seat] ?? 0)),
-      el("td", {}, info.ready ? `✓ ${t("ready")}` : info.kind === "bot" ? "—" : ""),
     );
     body.append(row);
   });
