@@ -127,3 +127,11 @@ def play_round(page: Any, touch: bool = False, each: Any = None) -> int:
         if each is not None:
             each()
     raise AssertionError(f"the round did not end in {MAX_MOVES} moves")
+
+
+def open_howto(page: Any) -> None:
+    """Open the how-to-play panel as a person would (it is open on a first visit)."""
+    howto = page.get_by_test_id("howto")
+    if howto.get_attribute("open") is None:
+        howto.locator("summary").click()
+    page.get_by_test_id("howto-picture").locator("svg").first.wait_for()

@@ -25,7 +25,15 @@ from browser_helpers import (
     state_count,
     wait_new_state,
 )
-from browser_site import SIZES, close_page, device_page, play_round, quick_move, shared_site
+from browser_site import (
+    SIZES,
+    close_page,
+    device_page,
+    open_howto,
+    play_round,
+    quick_move,
+    shared_site,
+)
 
 axe_module = pytest.importorskip(
     "axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed"
@@ -121,7 +129,7 @@ def test_the_landing_page_passes_axe(site: tuple[str, Any], size: str) -> None:
     page = device_page(browser, size)
     open_lobby(base, page, name=None)
     check_axe(page, f"landing ({size})")
-    page.get_by_test_id("howto").locator("summary").click()  # the how-to panel opened too
+    open_howto(page)
     check_axe(page, f"landing with how to play ({size})")
     close_page(page)
 
@@ -146,6 +154,7 @@ def test_a_table_in_play_and_its_end_pass_axe_and_speak(site: tuple[str, Any], s
         )
         assert button.count() == 1, target.inner_html()[:200]
         assert len(button.get_attribute("aria-label") or "") > 3
+        assert target.inner_text().strip(), "a lit pile told by colour alone, with no words"
     page.locator("[data-selected=true]").first.click()
     check_focus(page, "putting a card back")
     # a move is announced in the live region, and focus stays on the table

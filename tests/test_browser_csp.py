@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from browser_helpers import MAX_MOVES, state_count, sync_api
-from browser_site import close_page, device_page, quick_move, shared_site
+from browser_site import close_page, device_page, open_howto, quick_move, shared_site
 
 RECORD_VIOLATIONS = """
 window.__csp = [];
@@ -66,8 +66,7 @@ def test_the_page_runs_under_its_csp_without_a_violation(site: tuple[str, Any]) 
         page.add_script_tag(content="window.inlineRan = true")
     assert page.evaluate("[window.inlineRan, window.__csp.splice(0).length]") == [None, 1]
     console.clear()
-    page.get_by_test_id("howto").locator("summary").click()
-    page.get_by_test_id("howto-picture").locator("svg").first.wait_for()
+    open_howto(page)
     page.get_by_test_id("nickname").fill("ann")
     page.get_by_test_id("stock").fill("2")
     page.get_by_test_id("seat-kind-1").select_option("bot:easy")

@@ -25,7 +25,15 @@ from browser_helpers import (
     wait_my_turn,
     wait_new_state,
 )
-from browser_site import SIZES, close_page, device_page, play_round, quick_move, shared_site
+from browser_site import (
+    SIZES,
+    close_page,
+    device_page,
+    open_howto,
+    play_round,
+    quick_move,
+    shared_site,
+)
 
 TABLES = {"two": (2, False), "teams": (4, True), "six": (6, False)}
 """Tables by screenshot name: (players, partnerships)."""
@@ -65,8 +73,7 @@ def test_shots_of_the_landing_page(site: tuple[str, Any], size: str) -> None:
     page = device_page(browser, size)
     open_lobby(base, page, name=None)
     shoot(page, f"lobby-{size}")
-    page.get_by_test_id("howto").locator("summary").click()
-    page.get_by_test_id("howto-picture").locator("svg").first.wait_for()
+    open_howto(page)
     shoot(page, f"lobby-full-{size}", full_page=True)
     close_page(page)
 
