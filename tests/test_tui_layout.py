@@ -38,7 +38,7 @@ DEEP = 200
 
 def table_config(name: str) -> GameConfig:
     players, teams, stock = TABLES[name]
-    seats = ("",) + tuple("random" for _ in range(players - 1))
+    seats = ("", *("random" for _ in range(players - 1)))
     return config(players, seats, stock=stock, teams=teams)
 
 
@@ -103,8 +103,8 @@ def test_deep_piles_fit_80x24_without_wrapping_or_scrolling(name: str) -> None:
 
 @pytest.mark.parametrize("name", list(TABLES))
 def test_a_larger_terminal_shows_more_of_the_piles(name: str) -> None:
-    _, small, cut = table_screen(name, 12, (80, 24), f"{name}-some-80x24")
-    _, large, whole = table_screen(name, 12, (120, 40), f"{name}-some-120x40")
+    _, _, cut = table_screen(name, 12, (80, 24), f"{name}-some-80x24")
+    _, _, whole = table_screen(name, 12, (120, 40), f"{name}-some-120x40")
     count = [len(re.findall(r"\S+", row)) for row in whole]
     assert sum(count) >= sum(len(re.findall(r"\S+", row)) for row in cut)
     assert "…" not in "\n".join(whole), "120 columns hold these piles"

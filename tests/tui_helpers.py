@@ -16,9 +16,9 @@ from skipbo.bots import make_bot
 from skipbo.core import Rules, format_move
 from skipbo.tui.app import GameApp
 from skipbo.tui.config import GameConfig
-from skipbo.tui.screens import EndScreen, PassScreen
-from skipbo.tui.session import GameSession
+from skipbo.tui.screens import EndScreen, PassScreen, SavePathScreen
 from skipbo.tui.selection import END_TEXT, hand_source, split_move
+from skipbo.tui.session import GameSession
 
 SIZE = (80, 24)
 
@@ -79,7 +79,7 @@ async def play_until_end(app: GameApp, pilot: Pilot[None], limit: int = 3000) ->
     moves = 0
     for _ in range(limit):
         await settle(app, pilot)
-        if isinstance(app.screen, EndScreen):
+        if isinstance(app.screen, EndScreen | SavePathScreen):  # a failed --save asks
             return moves
         if isinstance(app.screen, PassScreen):
             await pilot.press("enter")

@@ -22,7 +22,7 @@ from .render import Marks, piles_text
 from .screens import PilesScreen, too_small_notice
 from .selection import END_TEXT, Selection
 from .session import GameSession
-from .typed import malformed, notation, shown_move
+from .typed import malformed, notation, shown_message, shown_move
 from .widgets import TableData, TableView
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ BOUND_LETTERS = frozenset("qv")
 class GameScreen(Screen[None]):
     """The table, a message line and the move line; keys pick moves."""
 
-    AUTO_FOCUS = None
+    AUTO_FOCUS = ""  # never the move line by itself (None would mean the app's "*")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "app.help", "help"),
         Binding("colon", "type_move", "type a move"),
@@ -175,11 +175,11 @@ class GameScreen(Screen[None]):
                 self.say(f"{shown} → where? Legal: {targets} (Esc: back)")
                 self.redraw()
             else:
-                self.say(error, error=True)
+                self.say(shown_message(error, self.session.config.faces), error=True)
             return
         move, error = selection.move_to(token, why)
         if move is None:
-            self.say(error or "not possible", error=True)
+            self.say(shown_message(error or "not possible", self.session.config.faces), error=True)
         else:
             self.play(move)
 
@@ -187,7 +187,7 @@ class GameScreen(Screen[None]):
         """Play ``text`` for the person to move; the core says no with its reason."""
         error = self.session.play_text(text)
         if error is not None:
-            self.say(shown_move(error, self.session.config.faces), error=True)
+            self.say(shown_message(error, self.session.config.faces), error=True)
             return
         self.say(f"You played {shown_move(text, self.session.config.faces)}.")
         self.game.advance()

@@ -148,21 +148,24 @@ def opponents_text(
 ) -> Text:
     """Every other seat (all of them for a spectator), in playing order.
 
-    A seat takes one line, or two (D1 D2, then D3 D4 under them) when the
-    terminal has the rows for it. A line never wraps: within ``width`` cells
-    the partner tag goes first, then the hand label shortens, the name column
-    narrows, and deep discard piles show only their top cards. The partner's
+    A seat takes one line, or, when ``two_lines`` allows it and one line would
+    have to cut a pile or a name, two (D1 D2, then D3 D4 under them). A line
+    never wraps: within ``width`` cells the partner tag goes first, then the
+    hand label shortens, the name column narrows, and deep discard piles show
+    only their top cards. The partner's
     piles carry the ``p`` tokens, since they are sources too.
     """
     n = view.rules.players
     first = 0 if view.seat is None else view.seat + 1
     seats = [(first + k) % n for k in range(n if view.seat is None else n - 1)]
-    layout = _row_layout(view, seats, names, width, two_lines)
     out = Text()
-    for seat in seats:
-        if out:
-            out.append("\n")
-        out.append_text(_opponent_line(view, seat, names, faces, marks, layout))
+    for split in (False, True) if two_lines else (False,):
+        layout = _row_layout(view, seats, names, width, split)
+        out = Text("\n").join(
+            _opponent_line(view, seat, names, faces, marks, layout) for seat in seats
+        )
+        if "…" not in out.plain:  # nothing cut: one line a seat is enough
+            break
     return out
 
 

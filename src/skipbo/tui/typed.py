@@ -62,3 +62,25 @@ def shown_move(text: str, faces: str = "numbers") -> str:
 def with_articles(text: str) -> str:
     """``a 8``, ``a 11`` → ``an 8``, ``an 11`` in a reason from the core."""
     return _AN.sub(r"an \1", text)
+
+
+_HAND_CARD: Final = re.compile(r"\bH(\d+|SB)(?=-)")
+_CARD_WORD: Final = re.compile(r"\b(a|an|no) (\d+|SB)\b")
+
+
+def shown_message(text: str, faces: str = "numbers") -> str:
+    """A message about moves (the core's reasons included) in the faces on screen:
+    ``H12-D1: there is no 12 in the hand`` → ``HQ-D1: there is no Q in the hand``."""
+    text = with_articles(text)
+    if faces != "cards":
+        return text
+
+    def hand(match: re.Match[str]) -> str:
+        return "H" + _TO_CARDS.get(match[1], match[1])
+
+    def card(match: re.Match[str]) -> str:
+        shown = _TO_CARDS.get(match[2], match[2])
+        word = match[1] if match[1] == "no" else ("an" if shown in ("A", "8", "11") else "a")
+        return f"{word} {shown}"
+
+    return _CARD_WORD.sub(card, _HAND_CARD.sub(hand, text))
