@@ -34,6 +34,8 @@ class GameConfig:
     delay: float = DEFAULT_DELAY
     faces: str = "numbers"
     save: str | None = None
+    lang: str = "en"
+    """The language of the help screen (en, fr, de, nl)."""
 
     @property
     def humans(self) -> tuple[int, ...]:

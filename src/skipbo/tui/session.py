@@ -30,6 +30,7 @@ from skipbo.core import (
 from skipbo.core.moves import SRC_PARTNER_STOCK
 
 from .config import HUMAN, GameConfig
+from .typed import with_articles
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,9 @@ class GameSession:
         self.match = Match(config.rules, config.seed, config.target)
         self.bots: dict[int, Bot] = {}
         self.log: list[LogEntry] = []
+        self.save_path = config.save or f"skipbo-{config.seed}.jsonl"
+        """Where saving writes: ``--save``, a file named after the seed, or the
+        path given after a failed save."""
         self._new_bots()
 
     def _new_bots(self) -> None:
@@ -117,9 +121,10 @@ class GameSession:
     def why_illegal(self, text: str) -> str | None:
         """The core's reason against the move ``text`` now, None if it is legal."""
         try:
-            return self.round.why_illegal(parse_move(text))
+            reason = self.round.why_illegal(parse_move(text))
         except MoveSyntaxError as exc:
             return str(exc)
+        return None if reason is None else with_articles(reason)
 
     def side_name(self, side: int) -> str:
         """A side of the score table: a seat's name, or "A & B" for a team."""
@@ -181,6 +186,11 @@ class GameSession:
         target.write_text("\n".join(lines) + "\n", encoding="utf-8")
         return target
 
-    def default_save_path(self) -> str:
-        """``--save`` if given, else a file named after the seed in the current folder."""
-        return self.config.save or f"skipbo-{self.config.seed}.jsonl"
+    def save_to(self, path: str) -> str | None:
+        """Save to ``path`` and keep it for the next saves; None, or why it failed."""
+        try:
+            self.save(path)
+        except OSError as exc:
+            return f"Could not save to {path}: {exc.strerror or exc}"
+        self.save_path = path
+        return None
