@@ -154,7 +154,8 @@ class Seats:
             driver = self.drivers[index] = ProtocolBot(
                 spec.argv, spec.text, limit, max(limit, HELLO_LIMIT)
             )
-        bot = self._playing[index] = OutsideBot(driver, bot_label(spec.text), self.report)
+        # Named by its command until its hello answers (no second start just for a name).
+        bot = self._playing[index] = OutsideBot(driver, spec.text, self.report)
         return bot
 
     def end(self, state: Round) -> None:
