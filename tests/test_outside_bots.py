@@ -9,6 +9,7 @@ plain functions as opponents.
 
 from __future__ import annotations
 
+import io
 import json
 import shlex
 import sys
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from skipbo.bots import make_bot
+from skipbo.bots import make_bot, serve_bot
 from skipbo.bots.greedy import HardBot
 from skipbo.cli import main
 from skipbo.core import Move, PlayerView, Rules
@@ -199,6 +200,11 @@ def test_a_bot_instance_serves_every_round() -> None:
     summary = play_match(config)
     assert summary.faults == () and summary.bots[0].hello == "mybot"
     assert summary.bots[0].rounds == 4
+
+
+def test_serve_bot_refuses_a_bot_class_at_once() -> None:
+    with pytest.raises(TypeError, match=r"serve_bot takes a bot, HardBot\(\), not the class"):
+        serve_bot(HardBot, io.StringIO(""), io.StringIO())
 
 
 # ------------------------------------------------------------ RL opponents

@@ -290,6 +290,8 @@ def serve_bot(
 
 def _as_factory(bot: Bot | BotFactory) -> BotFactory:
     """A bot instance serves every round itself; a factory makes one per round."""
+    if isinstance(bot, type):
+        raise TypeError(f"serve_bot takes a bot, {bot.__name__}(), not the class itself")
     if hasattr(bot, "choose"):
         instance = cast(Bot, bot)
         return lambda seed: instance
