@@ -297,8 +297,14 @@ def _match_config(args: argparse.Namespace) -> MatchConfig:
             f"--time-limit must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds,"
             f" not {args.time_limit:g}"
         )
+    if args.jobs < 0:
+        raise UsageError(f"--jobs must be 0 (every CPU) or more, not {args.jobs}")
+    from skipbo.sim.pool import resolve_jobs
+
     try:
-        return MatchConfig(rules, tuple(bots), args.games, args.seed, args.time_limit)
+        return MatchConfig(
+            rules, tuple(bots), args.games, args.seed, args.time_limit, jobs=resolve_jobs(args.jobs)
+        )
     except RefereeError as exc:
         raise UsageError(str(exc)) from None
 
@@ -324,6 +330,8 @@ def _cmd_match(args: argparse.Namespace) -> int:
     with _open_out(args.out) as out:
         summary = _run_match(config, out)
     print(json.dumps(summary.to_json()) if args.json else summary.to_text())
+    for warning in summary.warnings():
+        print(f"{PROG} match: warning: {warning}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -379,7 +387,10 @@ def _add_simulate(commands: Any) -> None:
         "--bots",
         default="greedy",
         metavar="A,B,...",
-        help=f"one bot per seat, or one for every seat (default greedy; known: {known})",
+        help=(
+            f"one bot per seat, or one for every seat: built-in names ({known}) or"
+            " cmd:COMMAND, a program speaking skipbo-bot/1 (default greedy)"
+        ),
     )
     parser.add_argument(
         "--games", type=int, default=100, metavar="N", help="rounds to play (default 100)"
@@ -454,7 +465,7 @@ def _add_match(commands: Any) -> None:
         required=True,
         metavar="NAME_OR_COMMAND",
         help=(
-            f'a built-in bot ({known}) or a command to run, e.g. "python my_bot.py"; '
+            f'a built-in bot ({known}) or a command to run, e.g. "cmd:python my_bot.py"; '
             "once per seat, or once for every seat with --players"
         ),
     )
@@ -472,6 +483,13 @@ def _add_match(commands: Any) -> None:
         default=5.0,
         metavar="SECONDS",
         help="time per decision (default 5)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes, each deal with its own bots; 0 = one per CPU (default 1)",
     )
     parser.add_argument(
         "--out", metavar="FILE", help="write every round's record to FILE as JSON Lines"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from skipbo.bots import Bot, make_bot
+from skipbo.bots import Bot
 from skipbo.core import (
     MOVE_INFO,
     NO_CARD,
@@ -28,6 +28,7 @@ from skipbo.core import (
     record_json,
 )
 from skipbo.core.moves import SRC_PARTNER_STOCK
+from skipbo.sim.players import Seats
 
 from .config import HUMAN, GameConfig
 from .typed import with_articles
@@ -74,15 +75,21 @@ class GameSession:
         self.save_path = config.save or f"skipbo-{config.seed}.jsonl"
         """Where saving writes: ``--save``, a file named after the seed, or the
         path given after a failed save."""
+        self.bot_notes: list[str] = []
+        """Faults of outside bots (``cmd:``), which forfeit their round."""
+        self._bot_seats = [seat for seat, kind in enumerate(config.seats) if kind != HUMAN]
+        self._seats = Seats(
+            [config.seats[s] for s in self._bot_seats], report=self.bot_notes.append
+        )
         self._new_bots()
 
     def _new_bots(self) -> None:
-        """Fresh bots for a round, seeded from the match seed, seat and round."""
+        """Fresh bots for a round, seeded from the match seed, seat and round
+        (an outside program keeps its process and gets a new hello)."""
         k = len(self.match.rounds) - 1
         self.bots = {
-            seat: make_bot(kind, seed=f"{self.config.seed}/{k}/{seat}")
-            for seat, kind in enumerate(self.config.seats)
-            if kind != HUMAN
+            seat: self._seats.bot(index, seed=f"{self.config.seed}/{k}/{seat}")
+            for index, seat in enumerate(self._bot_seats)
         }
 
     # ------------------------------------------------------------------ queries
@@ -170,6 +177,8 @@ class GameSession:
 
     def next_round(self) -> None:
         """Deal the next round of the match, with fresh bots."""
+        if self.round.result is not None:
+            self._seats.end(self.round)
         self.match.next_round()
         self._new_bots()
 
