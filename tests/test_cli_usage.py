@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import shutil
 import socket
@@ -20,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from command_env import commands_env
 from skipbo.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,25 +52,11 @@ def help_examples() -> list[str]:
     return examples
 
 
-def skipbo_on_path(directory: Path) -> dict[str, str]:
-    """An environment whose ``skipbo`` and ``python`` are this test's interpreter."""
-    bin_dir = directory / "bin"
-    bin_dir.mkdir(exist_ok=True)
-    wrapper = bin_dir / "skipbo"
-    wrapper.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m skipbo "$@"\n')
-    wrapper.chmod(0o755)
-    python = bin_dir / "python"
-    if not python.exists():
-        python.symlink_to(sys.executable)
-    path = os.pathsep.join([str(bin_dir), os.environ.get("PATH", "")])
-    return {**os.environ, "PATH": path}
-
-
 @pytest.fixture(scope="module")
 def example_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The files the examples name: a few records, one record, an outside bot."""
     tmp_path = tmp_path_factory.mktemp("examples")
-    env = skipbo_on_path(tmp_path)
+    env = commands_env(tmp_path)
     simulate = ["skipbo", "simulate", "--bots", "greedy,random", "--games", "3", "--stock", "5"]
     subprocess.run(
         [*simulate, "--out", "games.jsonl"],
@@ -103,7 +89,7 @@ def test_every_help_example_runs(example: str, example_dir: Path) -> None:
     done = subprocess.run(
         ["bash", "-c", example],
         cwd=example_dir,
-        env=skipbo_on_path(example_dir),
+        env=commands_env(example_dir),
         stdin=subprocess.DEVNULL,
         capture_output=True,
         timeout=120,

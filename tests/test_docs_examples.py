@@ -21,7 +21,6 @@ The test ids say how many blocks of each file ran and how many are marked.
 from __future__ import annotations
 
 import io
-import os
 import re
 import shlex
 import subprocess
@@ -30,6 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from command_env import commands_env
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -128,23 +129,12 @@ def test_every_block_names_its_language_and_runs_or_says_why_not() -> None:
     print("\n".join(census(path) for path in DOCS))
 
 
-def skipbo_in(directory: Path) -> dict[str, str]:
-    """An environment in which ``skipbo`` and ``.venv/bin/skipbo`` are this interpreter's."""
-    script = f'#!/bin/sh\nexec "{sys.executable}" -m skipbo "$@"\n'
-    for where in (directory / ".bin", directory / ".venv" / "bin"):
-        where.mkdir(parents=True, exist_ok=True)
-        (where / "skipbo").write_text(script)
-        (where / "skipbo").chmod(0o755)
-    path = os.pathsep.join([str(directory / ".bin"), os.environ.get("PATH", "")])
-    return {**os.environ, "PATH": path}
-
-
 def run_shell(block: Block, directory: Path) -> None:
     """Run a shell block's commands, only if every one is a skipbo command."""
     others = [command for command in commands(block) if not is_skipbo_command(command)]
     if others:
         pytest.fail(f"{block.where}: not skipbo commands, so not run: {others}; mark the block")
-    env = skipbo_in(directory)
+    env = commands_env(directory)
     for command in commands(block):
         try:
             done = subprocess.run(
