@@ -364,9 +364,9 @@ examples:
   skipbo replay games.jsonl
   skipbo legal - < one.jsonl
   skipbo view games.jsonl --seat 1
-  skipbo simulate --players 4 --teams --bots greedy,random --games 200 --jobs 0
+  skipbo simulate --players 4 --teams --bots greedy,random --games 50 --jobs 0
   skipbo bot greedy --seed 7
-  skipbo match --bot greedy --bot "python my_bot.py" --games 50 --out games.jsonl"""
+  skipbo match --bot greedy --bot "python my_bot.py" --games 10 --out games.jsonl"""
 
 
 def _add_record_command(
