@@ -23,6 +23,7 @@ from skipbo.core import (
     MoveSyntaxError,
     Rules,
     SkipBoError,
+    card_name,
     format_move,
     new_round,
     parse_move,
@@ -185,3 +186,16 @@ def test_a_huge_forfeited_seat_is_a_plain_error() -> None:
     error = replay(parse_record(data)).error
     seat = state.to_move
     assert error == f"result: forfeited must be the seat to move ({seat}), not a number too large"
+
+
+def test_reasons_use_an_before_8_11_and_sb() -> None:
+    """English articles in the core's reasons: "an 8", "an 11" (issue 14: "a 11")."""
+    for seed in range(200):
+        state = new_round(Rules.make(players=2, stock=10), seed=seed)
+        hand = {card_name(c) for c in state.hand_cards(state.to_move)}
+        if {"8", "11"} & hand:
+            card = "8" if "8" in hand else "11"
+            break
+    else:
+        raise AssertionError("no deal in 200 seeds puts an 8 or an 11 in the first hand")
+    assert state.why_illegal(f"H{card}-B1") == f"an {card} cannot go on B1, which needs a 1"

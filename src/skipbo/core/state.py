@@ -396,7 +396,10 @@ class Round:
                 return f"{whose} {pile} is empty"
         need = self.build[slot] + 1
         if card != SB and card != need:
-            return f"a {card_name(card)} cannot go on B{slot + 1}, which needs a {need}"
+            return (
+                f"{_article(card_name(card))} cannot go on B{slot + 1},"
+                f" which needs {_article(str(need))}"
+            )
         return None
 
     # ------------------------------------------------------------------ changes
@@ -605,3 +608,8 @@ class Round:
             _frozen_build=self._frozen_build,
             _frozen_completed=self._frozen_completed,
         )
+
+
+def _article(name: str) -> str:
+    """A card name with its English article: "a 7", "an 8", "an 11", "an SB"."""
+    return f"an {name}" if name in ("8", "11", "SB") else f"a {name}"
