@@ -20,7 +20,7 @@ from typing import IO, NamedTuple
 from skipbo.bots import bot_names, make_bot
 from skipbo.core import NO_WINNER_REASONS, Round, Rules, record_json
 
-from .pool import ordered_map
+from .pool import PROCESSES, Backend, run_tasks
 from .runner import play_round
 from .stats import Share, Spread, Summary
 
@@ -40,6 +40,8 @@ class SimConfig:
     seed: str = "0"
     jobs: int = 1
     """Worker processes; 1 plays every round in this process."""
+    backend: Backend = PROCESSES
+    """Where the chunks run (a process pool or Ray); never changes the results."""
 
     def __post_init__(self) -> None:
         players = self.rules.players
@@ -94,7 +96,7 @@ Played = list[tuple[GameOutcome, str | None]]
 
 
 def _run_chunk(chunk: _Chunk) -> Played:
-    """Play rounds ``start..stop-1``; runs in a worker process when ``jobs > 1``."""
+    """Play rounds ``start..stop-1``; runs in a worker process when ``jobs > 1`` or on Ray."""
     played: Played = []
     for index in range(chunk.start, chunk.stop):
         state = play_game(chunk.config, index)
@@ -114,7 +116,7 @@ def _chunks(config: SimConfig, records: bool) -> list[_Chunk]:
 
 def played_chunks(config: SimConfig, records: bool = False) -> Iterator[Played]:
     """The simulation's rounds, chunk by chunk, always in index order."""
-    return ordered_map(_run_chunk, _chunks(config, records), config.jobs)
+    return run_tasks(_run_chunk, _chunks(config, records), config.jobs, config.backend)
 
 
 class _Tally:

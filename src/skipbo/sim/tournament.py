@@ -35,7 +35,14 @@ from typing import Any, NamedTuple
 from skipbo.bots import bot_names, make_bot
 from skipbo.core import NO_WINNER_REASONS, Rules
 
-from .pool import ordered_map, resolve_jobs
+from .pool import (
+    PROCESSES,
+    Backend,
+    add_backend_options,
+    backend_from_args,
+    resolve_jobs,
+    run_tasks,
+)
 from .ratings import DEFAULT_PRIOR, Rating, bradley_terry
 from .runner import play_round
 from .stats import Share
@@ -69,6 +76,8 @@ class TournamentConfig:
     jobs: int = 1
     anchor: str | None = None
     """A bot whose rating is fixed at 0; None centres the ratings on a mean of 0."""
+    backend: Backend = PROCESSES
+    """Where the tasks run (a process pool or Ray); never changes the results."""
     rules: Rules = field(init=False)
 
     def __post_init__(self) -> None:
@@ -176,7 +185,7 @@ def deal_seed(seed: str, a: str, b: str, deal: int) -> str:
 
 
 def _run_task(task: _Task) -> PairResult:
-    """Play the task's deals from both seats; runs in a worker process when jobs > 1."""
+    """Play the task's deals from both seats; runs in a worker process when jobs > 1 or on Ray."""
     result = PairResult(task.a, task.b)
     for deal in range(task.start, task.stop):
         seed = deal_seed(task.seed, task.a, task.b, deal)
@@ -205,8 +214,8 @@ def _tasks(config: TournamentConfig) -> list[_Task]:
 
 
 def _played(config: TournamentConfig) -> Iterator[PairResult]:
-    """The tasks' results in task order, on this process or a pool of ``config.jobs``."""
-    return ordered_map(_run_task, _tasks(config), config.jobs)
+    """The tasks' results in task order, on this process, a pool of ``config.jobs`` or Ray."""
+    return run_tasks(_run_task, _tasks(config), config.jobs, config.backend)
 
 
 # ------------------------------------------------------------------ result
@@ -535,6 +544,7 @@ def add_tournament_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="N",
         help="worker processes; 0 = one per CPU (default 1); results do not depend on it",
     )
+    add_backend_options(parser)
     parser.add_argument(
         "--anchor", metavar="BOT", help="fix this bot's rating at 0 (default: mean rating 0)"
     )
@@ -560,7 +570,13 @@ def config_from_args(args: argparse.Namespace) -> TournamentConfig:
         if any(not name for name in bots):
             raise ValueError(f"--bots {args.bots!r}: a bot name is empty")
     return TournamentConfig(
-        bots, args.games, args.seed, args.stock, resolve_jobs(args.jobs), args.anchor
+        bots,
+        args.games,
+        args.seed,
+        args.stock,
+        resolve_jobs(args.jobs),
+        args.anchor,
+        backend_from_args(args),
     )
 
 
