@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -64,20 +65,6 @@ main()
 
 
 # ------------------------------------------------------------ helpers
-
-
-def skipbo(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
-    """Run ``skipbo ARGS`` in ``cwd``; its standard output (it must succeed quietly)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "skipbo", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 def without_speed(text: str) -> str:
@@ -173,6 +160,15 @@ class Cluster:
         log = self._start("worker", [*worker, "--address", self.address], self.env)
         wait_for(lambda: b"Ray runtime started" in log.read_bytes(), "the worker node")
 
+    def worker_node_ran_tasks(self) -> bool:
+        """Whether a worker process of the worker node served a job (a driver's tasks).
+
+        Ray names worker logs ``worker-WORKER_ID-JOB_ID-PID.out``; a worker that
+        never ran a job's task has the job id ``ffffffff``.
+        """
+        logs = (self.root / "worker").glob("session_*/logs/worker-*.out")
+        return any(log.name.split("-")[2] != "ffffffff" for log in logs)
+
     def pids(self) -> set[int]:
         return descendants({process.pid for process in self.processes})
 
@@ -197,8 +193,7 @@ def root() -> Iterator[Path]:
 
 @pytest.fixture(scope="module")
 def cluster(root: Path) -> Iterator[Cluster]:
-    home = Path.home()
-    before = {path: path.exists() for path in (home / ".ray", Path("/tmp/ray"))}
+    before = ray_default_places()
     running = Cluster(root / "cluster")
     running.root.mkdir()
     try:
@@ -206,28 +201,64 @@ def cluster(root: Path) -> Iterator[Cluster]:
         yield running
     finally:
         running.stop()
-    assert {path: path.exists() for path in before} == before, "Ray wrote outside its temp dir"
+    assert ray_default_places() == before, "Ray wrote outside its temp dir"
 
 
-def run_in(root: Path, name: str, args: list[str], env: dict[str, str] | None = None) -> Path:
-    """Run ``skipbo ARGS`` in a fresh directory ``root/name``; the directory, with stdout."""
+def ray_default_places() -> dict[Path, bool]:
+    """Whether the places Ray writes to unless told otherwise exist."""
+    return {path: path.exists() for path in (Path.home() / ".ray", Path("/tmp/ray"))}
+
+
+@dataclass
+class Run:
+    """A finished ``skipbo`` command: its directory and what its processes listened on."""
+
+    where: Path
+    listening: set[str]
+
+    @property
+    def stdout(self) -> str:
+        return (self.where / "stdout").read_text()
+
+
+def run_in(root: Path, name: str, args: list[str], env: dict[str, str] | None = None) -> Run:
+    """Run ``skipbo ARGS`` in a fresh directory ``root/name``; it must succeed quietly.
+
+    While it runs, the TCP ports that it and its child processes listen on are
+    sampled, so that a Ray started inside the command can be checked too.
+    """
     where = root / name
     where.mkdir()
-    (where / "stdout").write_text(skipbo(args, where, env))
-    return where
+    with (where / "stdout").open("wb") as out, (where / "stderr").open("wb") as err:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "skipbo", *args], cwd=where, env=env, stdout=out, stderr=err
+        )
+    listening: set[str] = set()
+    deadline = time.monotonic() + 300
+    while process.poll() is None:
+        listening |= listening_addresses(descendants({process.pid}))
+        if time.monotonic() > deadline:
+            process.kill()
+        time.sleep(0.3)
+    assert (process.returncode, (where / "stderr").read_text()) == (0, "")
+    return Run(where, listening)
 
 
 @pytest.fixture(scope="module")
-def with_jobs(root: Path) -> Path:
+def with_jobs(root: Path) -> Run:
     """The reference: the simulation with ``--jobs 2`` on this machine's processes."""
     return run_in(root, "jobs", SIMULATE)
 
 
-def assert_same_simulation(one: Path, two: Path) -> None:
-    assert (one / "games.jsonl").read_bytes() == (two / "games.jsonl").read_bytes()
-    assert len((one / "games.jsonl").read_text().splitlines()) == 40
-    first, second = ((run / "stdout").read_text() for run in (one, two))
-    assert "speed:" in first and without_speed(first) == without_speed(second)
+def assert_same_simulation(one: Run, two: Run) -> None:
+    assert (one.where / "games.jsonl").read_bytes() == (two.where / "games.jsonl").read_bytes()
+    assert len((one.where / "games.jsonl").read_text().splitlines()) == 40
+    assert "speed:" in one.stdout and without_speed(one.stdout) == without_speed(two.stdout)
+
+
+def assert_on_loopback(listening: set[str]) -> None:
+    """Ray listened somewhere (so the sampling saw it), and only on loopback."""
+    assert listening and listening <= LOOPBACK, listening
 
 
 # ------------------------------------------------------------ tests
@@ -235,12 +266,13 @@ def assert_same_simulation(one: Path, two: Path) -> None:
 
 @needs_ray
 def test_simulate_on_an_existing_cluster_gives_what_jobs_gives(
-    cluster: Cluster, root: Path, with_jobs: Path
+    cluster: Cluster, root: Path, with_jobs: Run
 ) -> None:
     args = [*SIMULATE, "--backend", "ray", "--address", cluster.address]
     on_ray = run_in(root, "ray-cluster", args, cluster.loopback_env)
     assert_same_simulation(with_jobs, on_ray)
-    assert listening_addresses(cluster.pids()) <= LOOPBACK
+    assert cluster.worker_node_ran_tasks()
+    assert_on_loopback(on_ray.listening | listening_addresses(cluster.pids()))
 
 
 @needs_ray
@@ -250,22 +282,24 @@ def test_tournament_on_an_existing_cluster_gives_what_jobs_gives(
     one = run_in(root, "tournament-jobs", TOURNAMENT)
     args = [*TOURNAMENT, "--backend", "ray", "--address", cluster.address]
     two = run_in(root, "tournament-ray", args, cluster.loopback_env)
-    assert (one / "stdout").read_bytes() == (two / "stdout").read_bytes()
-    assert "easy" in (one / "stdout").read_text()
+    assert one.stdout == two.stdout and "easy" in one.stdout
     for name in TOURNAMENT_FILES:
-        assert (one / name).read_bytes() == (two / name).read_bytes()
+        assert (one.where / name).read_bytes() == (two.where / name).read_bytes()
 
 
 @needs_ray
 def test_a_local_cluster_is_started_and_stopped_inside_the_command(
-    root: Path, with_jobs: Path
+    root: Path, with_jobs: Run
 ) -> None:
+    before = ray_default_places()
     temp = root / "tmp"
     temp.mkdir()
     env = {**os.environ, "TMPDIR": str(temp)}
     on_ray = run_in(root, "ray-local", [*SIMULATE, "--backend", "ray"], env)
     assert_same_simulation(with_jobs, on_ray)
+    assert_on_loopback(on_ray.listening)
     assert list(temp.iterdir()) == []  # Ray's files went to its own temp dir, now removed
+    assert ray_default_places() == before
 
 
 # ------------------------------------------------- options, without Ray
