@@ -14,6 +14,7 @@ import importlib.util
 import os
 import secrets
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -315,6 +316,26 @@ def test_backend_options_are_checked() -> None:
         backend_from_args(options("process", "127.0.0.1:6379"))
     with pytest.raises(ValueError, match="unknown backend"):
         Backend("dask")
+    for address in ("head", "head:", ":6379", "head:port", "head:70000"):
+        with pytest.raises(ValueError, match="--address must be HOST:PORT"):
+            Backend("ray", address)
+    assert Backend("ray", "[::1]:6379").address == "[::1]:6379"
+
+
+@needs_ray
+def test_an_address_where_nothing_listens_is_one_line_at_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from skipbo import cli
+
+    with socket.socket() as unused:  # a port that was free a moment ago
+        unused.bind(("127.0.0.1", 0))
+        address = f"127.0.0.1:{unused.getsockname()[1]}"
+    argv = ["simulate", "--games", "2", "--backend", "ray", "--address", address]
+    assert cli.main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith(f"skipbo: error: no Ray cluster answers at {address}")
 
 
 def test_without_ray_the_option_says_how_to_install_it(

@@ -40,6 +40,17 @@ class Backend:
             raise ValueError(f"unknown backend {self.name!r} (known: {', '.join(BACKENDS)})")
         if self.address is not None and self.name != "ray":
             raise ValueError("--address names a Ray cluster: it needs --backend ray")
+        if self.address is not None:
+            split_address(self.address)
+
+
+def split_address(address: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[V6HOST]:PORT`` too) as a pair; ``ValueError`` if it is not one."""
+    host, _, port = address.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"--address must be HOST:PORT, not {address!r}")
+    return host, int(port)
 
 
 PROCESSES = Backend()

@@ -29,11 +29,14 @@ import logging
 import os
 import secrets
 import shutil
+import socket
 import sys
 import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
+
+from .pool import split_address
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -44,6 +47,9 @@ IN_FLIGHT_PER_CPU = 2
 OBJECT_STORE_BYTES = 100 * 1024 * 1024
 """A local cluster's shared-memory object store: results are small lists, and
 Ray's default (30% of the memory) would be needlessly greedy."""
+
+CONNECT_SECONDS = 10
+"""How long to wait for the cluster at ``--address`` to accept a connection."""
 
 _TOKEN = secrets.token_hex(32)
 """The local clusters' token: one per process, because Ray caches it on first use."""
@@ -114,17 +120,25 @@ def connected(address: str | None, cpus: int) -> Iterator[Any]:
                 ray.shutdown()
                 shutil.rmtree(temp, ignore_errors=True)
         return
+    _check_answers(address)
     with _environment({"RAY_USAGE_STATS_ENABLED": "0"}):
         import ray
 
         try:
-            try:
-                ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
-            except ConnectionError:
-                raise ConnectionError(f"no Ray cluster answers at {address}") from None
+            ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
             yield ray
         finally:
             ray.shutdown()
+
+
+def _check_answers(address: str) -> None:
+    """Fail in one line, at once, where nothing listens (Ray itself retries for minutes)."""
+    try:
+        socket.create_connection(split_address(address), timeout=CONNECT_SECONDS).close()
+    except OSError as exc:
+        raise ConnectionError(
+            f"no Ray cluster answers at {address}: {exc.strerror or exc}"
+        ) from None
 
 
 def ordered_on(ray: Any, function: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
