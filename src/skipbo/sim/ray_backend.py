@@ -4,16 +4,17 @@ This is ``--backend ray``: the same tasks as the process pool, so the same
 results byte for byte, on a local Ray cluster started and stopped inside the
 command, or on an existing one (``--address``).
 
-Chunking keeps Ray's overhead small. Ray costs about a millisecond per task on
-this machine (scheduling, pickling the task and its result, two hops between
-processes; ``benchmarks/ray_backend.py`` measures it), far more than a process
-pool. Tasks are therefore never single rounds: simulate sends chunks of up to
-50 rounds and a tournament chunks of up to 25 deals (50 rounds), tens of
-milliseconds of play or more, so the overhead stays around a percent. The
-chunks are the very ones ``--jobs`` uses, so the progress bar moves in the
-same steps. At most two tasks per CPU of the cluster are in flight: every
-worker has its next task queued while the driver collects results in order,
-and a long run never holds more than a few results in memory.
+Chunking keeps Ray's overhead small. Ray costs a few milliseconds per task
+(scheduling, pickling the task and its result, the hops between driver, raylet
+and worker; ``benchmarks/ray_backend.py`` measures it, docs/deploy.md has the
+figures), far more than a process pool. Tasks are therefore never single
+rounds: simulate sends chunks of up to 50 rounds and a tournament chunks of up
+to 25 deals (50 rounds), a second or more of play for greedy bots, so the
+overhead stays well under a percent. The chunks are the very ones ``--jobs``
+uses, so the progress bar moves in the same steps. At most two tasks per CPU
+of the cluster are in flight: every worker has its next task queued while the
+driver collects results in order, and a long run never holds more than a few
+results in memory.
 
 A local cluster keeps to itself: its files go to a fresh temporary directory
 that is removed afterwards, it has no dashboard, its node address is
