@@ -19,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -116,11 +116,12 @@ def descendants(roots: set[int]) -> set[int]:
     return found
 
 
-def wait_for(predicate: object, what: str, timeout: float = 120) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():  # type: ignore[operator]
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
+def wait_for(ready: Callable[[], object], node: subprocess.Popen[bytes], log: Path) -> None:
+    """Until ``ready()``; fails at once, with the node's log, if its process ended."""
+    deadline = time.monotonic() + 120
+    while not ready():
+        if node.poll() is not None or time.monotonic() > deadline:
+            raise AssertionError(f"a Ray node did not start:\n{log.read_text()}")
         time.sleep(0.2)
 
 
@@ -142,24 +143,25 @@ class Cluster:
         self.processes: list[subprocess.Popen[bytes]] = []
         self.address = ""
 
-    def _start(self, name: str, command: list[str], env: dict[str, str]) -> Path:
+    def _start(
+        self, name: str, command: list[str], env: dict[str, str]
+    ) -> tuple[subprocess.Popen[bytes], Path]:
         log = self.root / f"{name}.log"
         with log.open("wb") as stream:
-            self.processes.append(
-                subprocess.Popen(command, env=env, stdout=stream, stderr=subprocess.STDOUT)
-            )
-        return log
+            node = subprocess.Popen(command, env=env, stdout=stream, stderr=subprocess.STDOUT)
+        self.processes.append(node)
+        return node, log
 
     def start(self) -> None:
         ray = str(Path(sys.executable).with_name("ray"))
         head_dir, worker_dir = str(self.root / "head"), str(self.root / "worker")
-        self._start("head", [ray, *HEAD, *NODE, "--temp-dir", head_dir], self.loopback_env)
+        head = self._start("head", [ray, *HEAD, *NODE, "--temp-dir", head_dir], self.loopback_env)
         address_file = Path(head_dir) / "ray_current_cluster"
-        wait_for(lambda: address_file.exists() and address_file.read_text().strip(), "the head")
+        wait_for(lambda: address_file.exists() and address_file.read_text().strip(), *head)
         self.address = address_file.read_text().strip()
         worker = [sys.executable, "-c", WORKER_NODE, "start", *NODE, "--temp-dir", worker_dir]
-        log = self._start("worker", [*worker, "--address", self.address], self.env)
-        wait_for(lambda: b"Ray runtime started" in log.read_bytes(), "the worker node")
+        node, log = self._start("worker", [*worker, "--address", self.address], self.env)
+        wait_for(lambda: b"Ray runtime started" in log.read_bytes(), node, log)
 
     def worker_node_ran_tasks(self) -> bool:
         """Whether a worker process of the worker node served a job (a driver's tasks).
