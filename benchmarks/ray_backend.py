@@ -28,6 +28,8 @@ from skipbo.sim.pool import Backend
 from skipbo.sim.ray_backend import connected, ordered_on
 from skipbo.sim.simulate import MAX_CHUNK
 
+WIDTH = 26
+
 
 def nothing(task: int) -> int:
     """A task that does no work: what is left of its time is Ray's overhead."""
@@ -50,13 +52,14 @@ def main() -> None:
     parser.add_argument("--tasks", type=int, default=2000, help="empty tasks (default 2000)")
     args = parser.parse_args()
     config = SimConfig(Rules.make(2), ("greedy", "greedy"), args.games, "ray-bench")
-    print(f"{args.games} rounds of greedy vs greedy, 2 players; {os.cpu_count()} CPUs")
-    print(f"{'backend':<22}{'rounds/s':>10}{'start+stop s':>14}")
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"{args.games} rounds of greedy vs greedy, 2 players; {os.cpu_count()} CPUs, load {load}")
+    print(f"{'backend':<{WIDTH}}{'rounds/s':>10}{'start+stop s':>14}")
     one, reference = rate(config)
-    print(f"{'--jobs 1':<22}{one:>10,.1f}{'':>14}")
+    print(f"{'--jobs 1':<{WIDTH}}{one:>10,.1f}{'':>14}")
     two, summary = rate(replace(config, jobs=2))
     assert results(summary) == results(reference)
-    print(f"{'--jobs 2':<22}{two:>10,.1f}{'':>14}")
+    print(f"{'--jobs 2':<{WIDTH}}{two:>10,.1f}{'':>14}")
     per_task = 0.0
     for workers in (1, 2):
         start = time.perf_counter()
@@ -72,7 +75,7 @@ def main() -> None:
             stop = time.perf_counter()
         stopped = time.perf_counter() - stop
         name = f"--backend ray, {workers} worker{'s' if workers > 1 else ''}"
-        print(f"{name:<22}{speed:>10,.1f}{started + stopped:>14.1f}")
+        print(f"{name:<{WIDTH}}{speed:>10,.1f}{started + stopped:>14.1f}")
     chunk = MAX_CHUNK / one
     print(
         f"Ray overhead per task: {per_task * 1000:.2f} ms; a chunk of {MAX_CHUNK} rounds"
