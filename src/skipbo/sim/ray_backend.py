@@ -102,25 +102,33 @@ def connected(address: str | None, cpus: int) -> Iterator[Any]:
     if _already_connected():
         yield sys.modules["ray"]
         return
-    if address is None:
-        temp = tempfile.mkdtemp(prefix="skipbo-ray-")
-        with _environment(_local_environment()):
-            import ray
+    with _local(cpus) if address is None else _existing(address) as ray:
+        yield ray
 
-            try:
-                ray.init(
-                    num_cpus=cpus,
-                    object_store_memory=OBJECT_STORE_BYTES,
-                    include_dashboard=False,
-                    _temp_dir=temp,
-                    log_to_driver=False,
-                    logging_level=logging.ERROR,
-                )
-                yield ray
-            finally:
-                ray.shutdown()
-                shutil.rmtree(temp, ignore_errors=True)
-        return
+
+@contextlib.contextmanager
+def _local(cpus: int) -> Iterator[Any]:
+    temp = tempfile.mkdtemp(prefix="skipbo-ray-")
+    with _environment(_local_environment()):
+        import ray
+
+        try:
+            ray.init(
+                num_cpus=cpus,
+                object_store_memory=OBJECT_STORE_BYTES,
+                include_dashboard=False,
+                _temp_dir=temp,
+                log_to_driver=False,
+                logging_level=logging.ERROR,
+            )
+            yield ray
+        finally:
+            ray.shutdown()
+            shutil.rmtree(temp, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _existing(address: str) -> Iterator[Any]:
     _check_answers(address)
     with _environment({"RAY_USAGE_STATS_ENABLED": "0"}):
         import ray
