@@ -688,6 +688,7 @@ function renderResult() {
   next.hidden = seat === null;
   next.disabled = Boolean(me?.ready);
   next.textContent = me?.ready ? t("waitingOthers") : matchOver ? t("rematch") : t("nextRound");
+  $("result-takeback").hidden = !me?.autopilot;
   const waiting = table.seats.filter((s) => s.kind === "human" && !s.autopilot && s.connected !== false && !s.ready);
   const ready = table.seats.filter((s) => s.ready);
   $("ready-list").textContent = ready.length
@@ -769,6 +770,7 @@ function setupTable() {
     send({ type: "resign" });
   });
   $("takeback-btn").addEventListener("click", () => send({ type: "back" }));
+  $("result-takeback-btn").addEventListener("click", () => send({ type: "back" }));
   $("next").addEventListener("click", () => send({ type: "next" }));
   $("result-replay").addEventListener("click", openReplayOfRound);
   $("result-close").addEventListener("click", () => {
