@@ -22,6 +22,7 @@ from browser_helpers import (
     new_page,
     open_lobby,
     play_one_move,
+    play_until_over,
     shoot,
     state_count,
     wait_js,
@@ -254,4 +255,22 @@ def test_replay_has_a_step_slider(browser: Any, tmp_path: Path) -> None:
         assert shown.count() == int(tab.evaluate(f"replayData.steps[6].hands[{seat}].length"))
     assert tab.get_by_test_id("replay-hand-0").locator(".card").count() > 0
     shoot(tab, "replay-slider-desktop", full_page=True)
+    assert not tab.js_errors
+
+
+def test_partnerships_name_the_team_and_share_the_score(browser: Any) -> None:
+    base, chromium, _app = browser
+    tab = new_page(chromium)
+    create_table(base, tab, players=4, teams=True, target=500)
+    assert "partner" in tab.get_by_test_id("player-2").inner_text()
+    shoot(tab, "table4-teams-desktop")
+    play_until_over(tab)
+    tab.get_by_test_id("result").wait_for(state="visible")
+    text = tab.get_by_test_id("result-text").inner_text()
+    if "won the round" in text:  # "Ann & Bob won the round: 35 points."
+        assert re.match(r".+ & .+ won the round", text), text
+    for seat in (0, 1):  # partners sit opposite and share one total
+        mine = tab.get_by_test_id(f"total-{seat}").inner_text()
+        assert mine == tab.get_by_test_id(f"total-{seat + 2}").inner_text()
+    shoot(tab, "result4-teams-desktop")
     assert not tab.js_errors
