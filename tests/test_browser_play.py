@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from browser_helpers import (
+    DESKTOP,
     MY_TURN_OR_OVER,
     PHONE,
     browser_at,
@@ -72,6 +73,10 @@ def test_quick_play_starts_against_a_bot_and_your_tables_lead_back(browser: Any)
     # the lobby lists the table; its button goes back to the same seat
     tab.get_by_test_id("leave-table").click()
     tab.get_by_test_id("my-tables").wait_for(state="visible")
+    tab.set_viewport_size(PHONE)  # the landing page fits a phone's width, list and all
+    assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shoot(tab, "lobby-tables-phone", full_page=True)
+    tab.set_viewport_size(DESKTOP)
     tab.get_by_test_id(f"my-table-{code}").click()
     wait_my_turn(tab)
     assert tab.get_by_test_id("table-code").inner_text() == code and hand_of(tab) == hand
