@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from browser_helpers import (
+    DESKTOP,
     MY_TURN_OR_OVER,
     PHONE,
     browser_at,
@@ -22,6 +23,7 @@ from browser_helpers import (
     new_page,
     open_lobby,
     play_one_move,
+    play_until_over,
     shoot,
     state_count,
     wait_js,
@@ -71,6 +73,10 @@ def test_quick_play_starts_against_a_bot_and_your_tables_lead_back(browser: Any)
     # the lobby lists the table; its button goes back to the same seat
     tab.get_by_test_id("leave-table").click()
     tab.get_by_test_id("my-tables").wait_for(state="visible")
+    tab.set_viewport_size(PHONE)  # the landing page fits a phone's width, list and all
+    assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shoot(tab, "lobby-tables-phone", full_page=True)
+    tab.set_viewport_size(DESKTOP)
     tab.get_by_test_id(f"my-table-{code}").click()
     wait_my_turn(tab)
     assert tab.get_by_test_id("table-code").inner_text() == code and hand_of(tab) == hand
@@ -148,9 +154,9 @@ def test_a_discard_needs_the_lit_target_and_can_be_undone(browser: Any) -> None:
 
 
 def test_phone_keeps_own_cards_in_view_at_six_players_with_touch(browser: Any) -> None:
-    base, chromium, _app = browser
+    base, chromium, app = browser
     tab = new_page(chromium, PHONE, touch=True)
-    create_table(base, tab, players=6)
+    code = create_table(base, tab, players=6)
     own = ["own-stock", "own-discard-1", "own-discard-2", "own-discard-3", "own-discard-4", "hand"]
 
     def all_in_view(_: int = 0) -> None:
@@ -169,7 +175,8 @@ def test_phone_keeps_own_cards_in_view_at_six_players_with_touch(browser: Any) -
     tab.get_by_test_id("pending-discard").wait_for(state="visible")
     tab.get_by_test_id("confirm-discard").tap()
     wait_new_state(tab, before)
-    assert tab.get_by_test_id("last-moves").locator("li[data-move$='-D3']").count() >= 1
+    mine = [move for seat, move in app.state.registry.get(code).log[-1] if seat == 0]
+    assert mine[-1].endswith("-D3")
     # tap-tap moves, with the own cards on screen at every turn
     for moves in range(6):
         wait_js(tab, MY_TURN_OR_OVER)
@@ -247,8 +254,28 @@ def test_replay_has_a_step_slider(browser: Any, tmp_path: Path) -> None:
     slider.focus()
     tab.keyboard.press("ArrowRight")
     assert tab.get_by_test_id("replay-step").inner_text() == f"Step 6 / {total}"
-    # every hand is shown when the server sends them (the round is over)
-    has_hands = tab.evaluate("Boolean(replayData.steps[6].hands)")
-    assert tab.get_by_test_id("replay-hand-0").count() == (1 if has_hands else 0)
+    # the round is over, so every hand is shown: the record holds the deal
+    for seat in range(record["rules"]["players"]):
+        shown = tab.get_by_test_id(f"replay-hand-{seat}").locator(".card")
+        assert shown.count() == int(tab.evaluate(f"replayData.steps[6].hands[{seat}].length"))
+    assert tab.get_by_test_id("replay-hand-0").locator(".card").count() > 0
     shoot(tab, "replay-slider-desktop", full_page=True)
+    assert not tab.js_errors
+
+
+def test_partnerships_name_the_team_and_share_the_score(browser: Any) -> None:
+    base, chromium, _app = browser
+    tab = new_page(chromium)
+    create_table(base, tab, players=4, teams=True, target=500)
+    assert "partner" in tab.get_by_test_id("player-2").inner_text()
+    shoot(tab, "table4-teams-desktop")
+    play_until_over(tab)
+    tab.get_by_test_id("result").wait_for(state="visible")
+    text = tab.get_by_test_id("result-text").inner_text()
+    if "won the round" in text:  # "Ann & Bob won the round: 35 points."
+        assert re.match(r".+ & .+ won the round", text), text
+    for seat in (0, 1):  # partners sit opposite and share one total
+        mine = tab.get_by_test_id(f"total-{seat}").inner_text()
+        assert mine == tab.get_by_test_id(f"total-{seat + 2}").inner_text()
+    shoot(tab, "result4-teams-desktop")
     assert not tab.js_errors

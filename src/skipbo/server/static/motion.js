@@ -186,7 +186,7 @@ function markLastMove() {
   node.append(tag);
   const fromSeat = source.startsWith("p") ? partnerOf(table.view, lastMove.seat) : lastMove.seat;
   const fromKey = source.replace(/^p/, "").startsWith("H") ? `${fromSeat}:H` : `${fromSeat}:${source.replace(/^p/, "")}`;
-  document.querySelector(`#board [data-pile="${fromKey}"]`)?.classList.add("last-from");
+  if (lastMove.seat !== mySeat()) document.querySelector(`#board [data-pile="${fromKey}"]`)?.classList.add("last-from");
   return ends;
 }
 

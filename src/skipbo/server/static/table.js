@@ -558,7 +558,7 @@ function renderRoster(view) {
       class: seat === view.view?.to_move && view.phase === "playing" ? "to-move" : null,
     });
     row.append(presence(seat, "roster-presence"), el("span", { class: "roster-name" }, seat === mySeat() ? t("youSuffix", { name: seatName(seat) }) : seatName(seat)));
-    if (view.scores) row.append(el("span", { class: "score", title: t("matchTotal") }, String(view.scores[seat] ?? 0)));
+    if (view.scores) row.append(el("span", { class: "score", title: t("matchTotal") }, String(seatScore(seat, view))));
     list.append(row);
   });
   const target = view.config?.target;
@@ -660,6 +660,13 @@ function sideName(seat, view = table) {
   return `${seatName(a, view)} & ${seatName(b, view)}`;
 }
 
+// Match scores are kept per side: at partnerships a seat's team is seat mod (n/2).
+function seatScore(seat, view = table) {
+  const rules = view.view?.rules ?? view.config?.rules;
+  const n = view.seats.length;
+  return view.scores?.[rules?.teams ? seat % (n / 2) : seat] ?? 0;
+}
+
 function roundPoints(result, seat) {
   if (!result || result.points === undefined || result.points === null) return 0;
   if (result.team) return result.team.includes(seat) ? result.points : 0;
@@ -688,11 +695,12 @@ function renderResult() {
   next.hidden = seat === null;
   next.disabled = Boolean(me?.ready);
   next.textContent = me?.ready ? t("waitingOthers") : matchOver ? t("rematch") : t("nextRound");
+  $("result-takeback").hidden = !me?.autopilot;
   const waiting = table.seats.filter((s) => s.kind === "human" && !s.autopilot && s.connected !== false && !s.ready);
   const ready = table.seats.filter((s) => s.ready);
   $("ready-list").textContent = ready.length
     ? t("readyList", { who: ready.map((s) => seatName(s.seat)).join(", ") }) + (waiting.length ? ` ${t("waitingFor", { who: waiting.map((s) => seatName(s.seat)).join(", ") })}` : "")
-    : t("readyHint");
+    : t(matchOver ? "readyHintMatch" : "readyHint");
   // the finished round as a skipbo-record/1 file (the server refuses running rounds)
   const record = $("record");
   record.href = `/api/tables/${encodeURIComponent(table.code)}/records/${table.round_index}`;
@@ -714,7 +722,7 @@ function renderScores() {
       name,
       el("td", { "data-testid": `stock-left-${seat}` }, String(players[seat]?.stock ?? "")),
       el("td", { "data-testid": `round-points-${seat}` }, String(roundPoints(table.result, seat))),
-      el("td", { "data-testid": `total-${seat}` }, String(table.scores?.[seat] ?? 0)),
+      el("td", { "data-testid": `total-${seat}` }, String(seatScore(seat))),
     );
     body.append(row);
   });
@@ -769,6 +777,7 @@ function setupTable() {
     send({ type: "resign" });
   });
   $("takeback-btn").addEventListener("click", () => send({ type: "back" }));
+  $("result-takeback-btn").addEventListener("click", () => send({ type: "back" }));
   $("next").addEventListener("click", () => send({ type: "next" }));
   $("result-replay").addEventListener("click", openReplayOfRound);
   $("result-close").addEventListener("click", () => {
