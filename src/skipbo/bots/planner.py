@@ -417,29 +417,32 @@ def _fewest_missing(
 def _count_missing(
     piles: tuple[tuple[int, ...], ...], start: int, top: int, hand: tuple[int, ...] | None
 ) -> int:
-    """Cards missing to bring a pile needing ``start`` up to ``top``."""
+    """Cards missing to bring a pile needing ``start`` up to ``top``, each value
+    bridged by a hand number, else a pile top of that number, else a pile SB,
+    else a hand SB."""
     depth = top - start  # no pile can give more cards than the chain is long
+    if depth <= 0:
+        return 0
     stacks = [list(p[-depth:]) for p in piles if p]
-    counts = list(hand) if hand is not None else None
+    counts = list(hand) if hand is not None else [0] * (SB + 1)
     missing = 0
     for value in range(start, top):
-        missing += not _bridge(counts, stacks, value)
+        if counts[value]:
+            counts[value] -= 1
+        elif not _pop_top(stacks, value) and not _pop_top(stacks, SB):
+            if counts[SB]:
+                counts[SB] -= 1
+            else:
+                missing += 1
     return missing
 
 
-def _bridge(counts: list[int] | None, stacks: list[list[int]], value: int) -> bool:
-    """Use up a card for ``value``: hand number, pile number, pile SB, hand SB."""
-    if counts is not None and counts[value]:
-        counts[value] -= 1
-        return True
-    for wanted in (value, SB):
-        for stack in stacks:
-            if stack and stack[-1] == wanted:
-                stack.pop()
-                return True
-    if counts is not None and counts[SB]:
-        counts[SB] -= 1
-        return True
+def _pop_top(stacks: list[list[int]], card: int) -> bool:
+    """Take ``card`` off the first stack it tops."""
+    for stack in stacks:
+        if stack and stack[-1] == card:
+            stack.pop()
+            return True
     return False
 
 
