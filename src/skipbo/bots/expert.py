@@ -10,15 +10,15 @@ afterwards, which the planner could only guess. The expert samples that chance
 event several times (determinized Monte Carlo: each sample is a world consistent
 with the view), plans the rest of the turn in each and takes the mean: lines
 that keep the turn going, and build piles placed for the next stock card, win
-over lines that merely look tidy. A few lines and worlds are enough: the
-worlds are shared by the lines (common random numbers), and with 4 lines, 3
-worlds and 60-node follow-ups the expert is as strong against ``hard`` as with
-6, 6 and 120 at a fifth of the time (docs/bots.md). The discard that ends the
-turn is the planner's: it keeps runs descending and leaves in view the cards of
-next turn's chain to the stock. (A look-ahead that simulated the opponent's turn
-and searched one's own next turn for each discard cost four fifths of the
-expert's time and won no more rounds at two players: 72.1% against ``hard``
-with it, 74.0% without, on the same 500 rounds.)
+over lines that merely look tidy. The worlds are shared by the lines (common
+random numbers), so a few are enough: 4 lines, 3 worlds, 60-node follow-ups
+keep the expert at two players within a few milliseconds a decision. The
+discard that ends the turn is the planner's: it keeps runs descending and
+leaves in view the cards of next turn's chain to the stock. (A look-ahead that
+simulated the opponent's turn and searched one's own next turn for each discard
+cost four fifths of the expert's time and won no more rounds at two players:
+72.1% against ``hard`` with it, 74.0% without, on the same 500 rounds; the
+measurements are in docs/bots.md.)
 
 Against several opponent seats the piles one leaves are changed by others before
 one's next turn, and own pace wins: the expert then cycles its hand
