@@ -8,6 +8,11 @@ of decided rounds (blocked rounds have no winner), with Wilson 95% intervals.
 Then expert at bigger tables against ``hard`` bots (``--tables``, by default the
 4-player table; ``4t`` is a partnership of two experts against two ``hard``),
 expert's seat rotating over the deal, and the bots' think times per decision.
+
+Speed is CPU time (``time.process_time``) of the worker processes, so other
+programs sharing the machine barely change it: games per second of one core
+for each pairing and table, and each bot's median, p99 and max per decision.
+``benchmarks/bot_speed.py`` times a bot through ``skipbo bot`` as well.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ greedy is expert vs hard."""
 
 
 class Timed:
-    """Wraps a bot to record how long each decision takes."""
+    """Wraps a bot to record the CPU time each decision takes."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -39,9 +44,9 @@ class Timed:
         self.times: list[float] = []
 
     def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
-        start = time.perf_counter()
+        start = time.process_time()
         move = self.bot.choose(view, legal)
-        self.times.append(time.perf_counter() - start)
+        self.times.append(time.process_time() - start)
         return move
 
 
@@ -50,8 +55,13 @@ def table_rules(table: str) -> Rules:
     return Rules.make(int(table.rstrip("t")), teams=table.endswith("t"))
 
 
-def play_deals(job: tuple[str, ...]) -> tuple[Counter[str], dict[str, list[float]]]:
+Outcome = tuple[Counter[str], dict[str, list[float]], float]
+"""Wins per bot name, decision times per bot name, CPU seconds spent."""
+
+
+def play_deals(job: tuple[str, ...]) -> Outcome:
     """Wins per bot name over a range of deals, every seat rotation of each."""
+    cpu = time.process_time()
     table, first, last, *names = job
     rules = table_rules(table)
     wins: Counter[str] = Counter()
@@ -65,29 +75,38 @@ def play_deals(job: tuple[str, ...]) -> tuple[Counter[str], dict[str, list[float
             wins[seated[result.winner] if result.winner is not None else "(none)"] += 1
             for bot in bots:
                 times[bot.name].extend(bot.times)
-    return wins, times
+    return wins, times, time.process_time() - cpu
 
 
-def measure(pool: ProcessPoolExecutor, names: list[str], table: int | str, deals: int, jobs: int):
+def measure(
+    pool: ProcessPoolExecutor, names: list[str], table: int | str, deals: int, jobs: int
+) -> Outcome:
     step = max(1, deals // (jobs * 4))
     tasks = [(str(table), str(a), str(min(a + step, deals)), *names) for a in range(0, deals, step)]
     wins: Counter[str] = Counter()
     times: dict[str, list[float]] = {n: [] for n in names}
-    for w, t in pool.map(play_deals, tasks):
+    cpu = 0.0
+    for w, t, seconds in pool.map(play_deals, tasks):
         wins += w
+        cpu += seconds
         for name, values in t.items():
             times[name] += values
-    return wins, times
+    return wins, times, cpu
 
 
-def report_pair(wins: Counter[str], a: str, b: str, seconds: float) -> None:
+def speed(wins: Counter[str], cpu: float) -> str:
+    """Rounds per second of one core's CPU time."""
+    return f"{sum(wins.values()) / cpu:.2f} games/s per core" if cpu else "no time measured"
+
+
+def report_pair(wins: Counter[str], a: str, b: str, seconds: float, cpu: float) -> None:
     decided = wins[a] + wins[b]
     low, high = wilson_interval(wins[a], decided)
     share = wins[a] / decided if decided else float("nan")
     total = decided + wins["(none)"]
     print(
         f"{a:>7} vs {b:<7} {total:5} rounds, {decided:5} decided: {a} wins {share:6.1%}"
-        f"  [{low:.1%}, {high:.1%}]   ({seconds:.0f} s)",
+        f"  [{low:.1%}, {high:.1%}]   ({seconds:.0f} s, {speed(wins, cpu)})",
         flush=True,
     )
 
@@ -102,8 +121,8 @@ def run_pairs(
     for a, b in pairs:
         deals = args.expert_deals if "expert" in (a, b) else args.deals
         start = time.perf_counter()
-        wins, times = measure(pool, [a, b], 2, deals, args.jobs)
-        report_pair(wins, a, b, time.perf_counter() - start)
+        wins, times, cpu = measure(pool, [a, b], 2, deals, args.jobs)
+        report_pair(wins, a, b, time.perf_counter() - start, cpu)
         for name, values in times.items():
             all_times.setdefault(name, []).extend(values)
 
@@ -122,7 +141,7 @@ def run_table(
     sides = len({rules.team_of(s) for s in seats})
     label = f"{rules.players} players" + (" in partnerships" if rules.teams else "")
     start = time.perf_counter()
-    wins, times = measure(pool, names, table, args.table_deals, args.jobs)
+    wins, times, cpu = measure(pool, names, table, args.table_deals, args.jobs)
     for name, values in times.items():
         all_times.setdefault(name, []).extend(values)
     total = sum(wins.values())
@@ -134,7 +153,7 @@ def run_table(
         f" {wins['expert'] / total:.1%}  [{low:.1%}, {high:.1%}] of all rounds,"
         f" {wins['expert'] / decided:.1%}  [{d_low:.1%}, {d_high:.1%}] of {decided} decided"
         f" (fair share {1 / sides:.1%}),"
-        f" no winner {wins['(none)']}  ({time.perf_counter() - start:.0f} s)"
+        f" no winner {wins['(none)']}  ({time.perf_counter() - start:.0f} s, {speed(wins, cpu)})"
     )
 
 
@@ -168,10 +187,10 @@ def main() -> None:
         if args.table_only or not args.pairs:
             for table in args.tables.split(","):
                 run_table(pool, table.strip(), args, all_times)
-    print("think time per decision (all rounds above):")
+    print("think time per decision, CPU time (all rounds above):")
     for name, values in sorted(all_times.items()):
         values.sort()
-        p99 = values[int(len(values) * 0.99)]
+        p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
         print(
             f"  {name:>7}: median {statistics.median(values) * 1e3:7.3f} ms,"
             f" p99 {p99 * 1e3:7.2f} ms, max {values[-1] * 1e3:7.1f} ms ({len(values):,} decisions)"

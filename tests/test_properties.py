@@ -293,6 +293,8 @@ def test_clone_is_independent(rules: Rules, seed: int, bias: float, stop: int) -
     while state.result is None and len(state.history) < stop:
         state.apply_unchecked(choose(state, rng, bias))
     copy = state.clone()
+    assert copy == state, "a clone differs from its original in some field"
+    assert all(hasattr(copy, name) for name in Round.__slots__), "clone left a field unset"
     record = record_json(state)
     play_out(copy, random.Random(seed + 1), bias)
     check_invariants(copy)

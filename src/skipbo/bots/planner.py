@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from skipbo.core import SB, Move, PlayerView, Round
 from skipbo.core.cards import MAX_VALUE, NO_CARD
@@ -63,6 +64,9 @@ class Weights:
     """Per empty own discard pile (room to sort cards later)."""
     high_card_kept: float = 10.0
     """Per point of face value of number cards kept in hand (low cards play first)."""
+    cover_needed: float = 40.0
+    """For a discard onto a card that lies between a build pile and the own stock
+    top: it is a step of next turn's chain to the stock, and covering it hides it."""
 
 
 @dataclass(slots=True)
@@ -121,6 +125,9 @@ class _Search:
         self.seen: set[tuple[object, ...]] = set()
         self.lines: list[Line] = []
         self.start_stock = team_stock(root, seat)
+        self.ends = _END_CACHE.setdefault(weights, {})
+        if len(self.ends) > END_CACHE_SIZE:
+            self.ends.clear()
 
     def run(self, state: Round, path: list[Move]) -> None:
         legal = state.legal_moves()
@@ -147,16 +154,14 @@ class _Search:
                 self.run(child, line)
 
     def _add_discards(self, state: Round, path: list[Move], legal: Sequence[Move]) -> None:
-        """Score ending the turn here with each distinct discard (or ``end``)."""
-        base = self._score(state, drew=False)
-        ends = [m for m in legal if m >= PLAY_COUNT]
-        best: Line | None = None
-        for move in ends:
-            score = base + discard_value(state, move, self.weights)
-            if best is None or score > best.score:
-                best = Line([*path, move], score)
-        if best is not None:
-            self.lines.append(best)
+        """Score ending the turn here with the best discard (or ``end``)."""
+        p = state.to_move
+        key = (state.hand_masks[p], *state.tops[p], _tops_on_the_way(state))
+        best = self.ends.get(key)
+        if best is None:
+            best = self.ends[key] = _best_end(state, legal, self.weights)
+        if best[1] >= 0:
+            self.lines.append(Line([*path, best[1]], self._score(state, drew=False) + best[0]))
 
     def _score(self, state: Round, drew: bool) -> float:
         w = self.weights
@@ -166,6 +171,26 @@ class _Search:
         if drew:
             score += w.refill
         return score
+
+
+_END_CACHE: dict[Weights, dict[tuple[int, ...], tuple[float, Move]]] = {}
+"""Per weights: the best discard by hand (as a bit mask), own tops and which of
+them are on the way to the stock top."""
+END_CACHE_SIZE = 50_000
+
+
+def _best_end(state: Round, legal: Sequence[Move], w: Weights) -> tuple[float, Move]:
+    """(value, move) of the discard (or ``end``) worth most by :func:`discard_value`,
+    the first of equals in legal order; (0, -1) when there is none. It depends only
+    on the hand's values, the own piles' tops and which of them are on the way to
+    the stock top (:func:`_on_the_way`), so searches cache it."""
+    best: tuple[float, Move] = (0.0, -1)
+    for move in legal:
+        if move >= PLAY_COUNT:
+            value = discard_value(state, move, w)
+            if best[1] < 0 or value > best[0]:
+                best = (value, move)
+    return best
 
 
 def _useful_plays(state: Round, legal: Sequence[Move]) -> list[Move]:
@@ -179,17 +204,18 @@ def _useful_plays(state: Round, legal: Sequence[Move]) -> list[Move]:
         targets.append(state.tops[partner][0])
     reach = max((t for t in targets if t not in (NO_CARD, SB)), default=0)
     any_wild_stock = SB in targets
-    blocking = {state.tops[_next_opponent(state, seat)][0]}
+    blocking = state.tops[_next_opponent(state, seat)][0]
+    build = state.build
     plays = []
     for move in legal:
         if move >= PLAY_COUNT:
             break
-        source, slot = move >> 2, move & 3
-        card = _card_of(state, source)
-        wasted_wild = any_wild_stock or not _leads_to(state.build[slot], reach)
-        wasted_wild = wasted_wild and state.build[slot] + 1 not in blocking
-        if card == SB and source not in STOCK_SOURCES and wasted_wild:
-            continue
+        source = move >> 2
+        if source not in STOCK_SOURCES and _card_of(state, source) == SB:
+            value = build[move & 3]
+            wasted_wild = any_wild_stock or not _leads_to(value, reach)
+            if wasted_wild and value + 1 != blocking:
+                continue
         plays.append(move)
     return plays
 
@@ -228,17 +254,21 @@ def _key(state: Round) -> tuple[object, ...]:
 def evaluate(state: Round, seat: int, w: Weights, threat: SampledThreat | None = None) -> float:
     """Positional value for ``seat`` at the end of its turn (stock progress aside)."""
     need = [v + 1 for v in state.build]
-    score = w.wild_kept * state.hands[seat][SB]
-    score -= w.high_card_kept * sum(c * state.hands[seat][c] for c in range(1, SB))
+    hand = state.hands[seat]
+    score = w.wild_kept * hand[SB] - w.high_card_kept * _face_value(tuple(hand))
     score += _threats(state, seat, need, w) if threat is None else threat(state, need)
-    own = state.tops[seat][0]
+    tops = state.tops[seat]
+    own = tops[0]
     if own not in (NO_CARD, SB):
-        missing = _fewest_missing(state.discards[seat], need, own, list(state.hands[seat]))
+        missing = _fewest_missing(state.frozen_discards(seat), need, own, tuple(hand))
         score += w.own_chance[missing] if missing < len(w.own_chance) else 0.0
-    for pile in state.discards[seat]:
-        if not pile:
-            score += w.empty_pile
-    return score
+    return score + w.empty_pile * tops[1:].count(NO_CARD)
+
+
+@lru_cache(maxsize=4096)
+def _face_value(hand: tuple[int, ...]) -> int:
+    """Sum of the face values of the number cards in ``hand`` (counts per value)."""
+    return sum(card * hand[card] for card in range(1, SB))
 
 
 def _threats(state: Round, seat: int, need: list[int], w: Weights) -> float:
@@ -261,7 +291,7 @@ def _threats(state: Round, seat: int, need: list[int], w: Weights) -> float:
         if top in (NO_CARD, SB):
             first = False
             continue
-        missing = _fewest_missing(state.discards[other], need, top)
+        missing = _fewest_missing(state.frozen_discards(other), need, top, None)
         if missing == 0:
             penalty += w.threat_next if first else w.threat_other
         elif missing == 1 and first:
@@ -292,6 +322,7 @@ class SampledThreat:
         others = [(seat + step) % n for step in range(1, n)]
         self.opponents = [p for p in others if p != partner]
         self.cache: dict[tuple[int, ...], float] = {}
+        self.masks: dict[tuple[tuple[tuple[int, ...], ...], int], list[int]] = {}
 
     def __call__(self, state: Round, need: list[int]) -> float:
         key = tuple(need)
@@ -314,12 +345,35 @@ class SampledThreat:
             return 0.0
         if top == SB:
             return 1.0
-        piles = state.discards[opponent]
-        hits = sum(_fewest_missing(piles, need, top, hand) == 0 for hand in self.hands)
-        return hits / len(self.hands)
+        piles = state.frozen_discards(opponent)
+        hits = self.masks.get((piles, top))
+        if hits is None:
+            hits = self.masks[piles, top] = [-1] * (top + 1)
+        reached = 0
+        for start in need:
+            if start <= top:
+                mask = hits[start]
+                if mask < 0:
+                    mask = hits[start] = _hands_reaching(self.hands, piles, start, top)
+                reached |= mask
+        return reached.bit_count() / len(self.hands)
 
 
-def _sample_hands(view: PlayerView, seed: int | str, count: int) -> list[list[int]]:
+def _hands_reaching(
+    hands: list[tuple[int, ...]], piles: tuple[tuple[int, ...], ...], start: int, top: int
+) -> int:
+    """The set (a bit mask over ``hands``) of the sampled hands that, with ``piles``'
+    tops, bridge a build pile needing ``start`` up to ``top``. The opponent's piles
+    do not change during one's own turn, so :class:`SampledThreat` keeps this per
+    start value and a build state then costs a few bit operations."""
+    mask = 0
+    for index, hand in enumerate(hands):
+        if not _count_missing(piles, start, top, hand):
+            mask |= 1 << index
+    return mask
+
+
+def _sample_hands(view: PlayerView, seed: int | str, count: int) -> list[tuple[int, ...]]:
     """``count`` five-card hands (as counts per value) from the unseen cards."""
     pool = unseen_cards(view)
     rng = random.Random(f"skipbo/threat/{seed}")
@@ -328,43 +382,67 @@ def _sample_hands(view: PlayerView, seed: int | str, count: int) -> list[list[in
         counts = [0] * (SB + 1)
         for card in rng.sample(pool, min(HAND, len(pool))):
             counts[card] += 1
-        hands.append(counts)
+        hands.append(tuple(counts))
     return hands
 
 
+_MISSING: dict[tuple[object, ...], list[int]] = {}
+""":func:`_fewest_missing` by start value, per (piles, top, hand); -1 not yet counted."""
+MISSING_CACHE_SIZE = 50_000
+
+
 def _fewest_missing(
-    piles: list[list[int]], need: list[int], top: int, hand: list[int] | None = None
+    piles: tuple[tuple[int, ...], ...], need: list[int], top: int, hand: tuple[int, ...] | None
 ) -> int:
     """Fewest cards not on ``piles``' tops (nor in ``hand``, counts per value)
-    needed to bring a build pile up to ``top``."""
+    needed to bring a build pile (whose next values are ``need``) up to ``top``;
+    99 when no pile is below it. Each start value is counted once per piles and
+    hand and kept: a search meets the same ones again and again."""
+    key = (piles, top, hand)
+    by_start = _MISSING.get(key)
+    if by_start is None:
+        if len(_MISSING) > MISSING_CACHE_SIZE:
+            _MISSING.clear()
+        by_start = _MISSING[key] = [-1] * (top + 1)
     best = 99
     for start in need:
-        if start > top:
-            continue
-        stacks = [list(p) for p in piles if p]
-        counts = list(hand) if hand is not None else None
-        missing = 0
-        for value in range(start, top):
-            missing += not _bridge(counts, stacks, value)
-            if missing >= best:
-                break
-        best = min(best, missing)
+        if start <= top:
+            missing = by_start[start]
+            if missing < 0:
+                missing = by_start[start] = _count_missing(piles, start, top, hand)
+            best = min(best, missing)
     return best
 
 
-def _bridge(counts: list[int] | None, stacks: list[list[int]], value: int) -> bool:
-    """Use up a card for ``value``: hand number, pile number, pile SB, hand SB."""
-    if counts is not None and counts[value]:
-        counts[value] -= 1
-        return True
-    for wanted in (value, SB):
-        for stack in stacks:
-            if stack and stack[-1] == wanted:
-                stack.pop()
-                return True
-    if counts is not None and counts[SB]:
-        counts[SB] -= 1
-        return True
+def _count_missing(
+    piles: tuple[tuple[int, ...], ...], start: int, top: int, hand: tuple[int, ...] | None
+) -> int:
+    """Cards missing to bring a pile needing ``start`` up to ``top``, each value
+    bridged by a hand number, else a pile top of that number, else a pile SB,
+    else a hand SB."""
+    depth = top - start  # no pile can give more cards than the chain is long
+    if depth <= 0:
+        return 0
+    stacks = [list(p[-depth:]) for p in piles if p]
+    counts = list(hand) if hand is not None else [0] * (SB + 1)
+    missing = 0
+    for value in range(start, top):
+        if counts[value]:
+            counts[value] -= 1
+        elif not _pop_top(stacks, value) and not _pop_top(stacks, SB):
+            if counts[SB]:
+                counts[SB] -= 1
+            else:
+                missing += 1
+    return missing
+
+
+def _pop_top(stacks: list[list[int]], card: int) -> bool:
+    """Take ``card`` off the first stack it tops."""
+    for stack in stacks:
+        if stack and stack[-1] == card:
+            stack.pop()
+            return True
     return False
 
 
@@ -381,9 +459,34 @@ def discard_value(state: Round, move: Move, w: Weights) -> float:
     else:
         value += w.high_card_kept * card
     if not cards:
-        value -= w.empty_pile
-    elif cards[-1] == card + 1 or cards[-1] == card:
+        return value - w.empty_pile
+    covered = cards[-1]
+    if covered == card + 1 or covered == card:
         value += w.run
-    elif cards[-1] < card:
+    elif covered < card:
         value -= w.buried
+    if _on_the_way(state, covered):
+        value -= w.cover_needed
     return value
+
+
+def _tops_on_the_way(state: Round) -> int:
+    """Bit ``i`` set: the mover's discard pile ``i`` shows a card :func:`_on_the_way`."""
+    tops = state.tops[state.to_move]
+    stock = tops[0]
+    if stock in (NO_CARD, SB):
+        return 0
+    low = min(state.build)
+    mask = 0
+    for pile in range(SLOTS):
+        if low < tops[pile + 1] < stock:
+            mask |= 1 << pile
+    return mask
+
+
+def _on_the_way(state: Round, card: int) -> bool:
+    """Whether ``card`` lies between a build pile and the mover's stock top."""
+    stock = state.tops[state.to_move][0]
+    if card == SB or stock in (NO_CARD, SB) or card >= stock:
+        return False
+    return any(value < card for value in state.build)

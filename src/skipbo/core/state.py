@@ -577,37 +577,34 @@ class Round:
             self._finish(None, REASON_FORFEIT, forfeited=seat)
 
     def clone(self) -> Round:
-        """An independent copy, e.g. for a search that tries moves."""
-        return Round(
-            rules=self.rules,
-            dealer=self.dealer,
-            deck=self.deck,
-            shuffler=self.shuffler,
-            stocks=[list(s) for s in self.stocks],
-            draw=list(self.draw),
-            to_move=self.to_move,
-            partners=self.partners,
-            hands=[list(h) for h in self.hands],
-            hand_masks=list(self.hand_masks),
-            hand_sizes=list(self.hand_sizes),
-            discards=[[list(d) for d in ds] for ds in self.discards],
-            tops=[list(t) for t in self.tops],
-            build=list(self.build),
-            build_cards=[list(b) for b in self.build_cards],
-            completed=list(self.completed),
-            shuffles=[list(s) for s in self.shuffles],
-            history=list(self.history),
-            turns=self.turns,
-            played_this_turn=self.played_this_turn,
-            idle_streak=self.idle_streak,
-            result=self.result,
-            _accept=list(self._accept),
-            _frozen_discards=list(self._frozen_discards),
-            _stale_discards=self._stale_discards,
-            _all_frozen_discards=self._all_frozen_discards,
-            _frozen_build=self._frozen_build,
-            _frozen_completed=self._frozen_completed,
-        )
+        """An independent copy, e.g. for a search that tries moves.
+
+        Searches clone at every node, so this sets the slots directly instead of
+        going through ``__init__`` (about twice as fast); every field is listed,
+        and a test checks that a clone equals its original field by field."""
+        c = object.__new__(Round)
+        c.rules, c.dealer, c.deck, c.shuffler = self.rules, self.dealer, self.deck, self.shuffler
+        c.stocks = [s[:] for s in self.stocks]
+        c.draw = self.draw[:]
+        c.to_move, c.partners = self.to_move, self.partners
+        c.hands = [h[:] for h in self.hands]
+        c.hand_masks, c.hand_sizes = self.hand_masks[:], self.hand_sizes[:]
+        c.discards = [[d[:] for d in ds] for ds in self.discards]
+        c.tops = [t[:] for t in self.tops]
+        c.build = self.build[:]
+        c.build_cards = [b[:] for b in self.build_cards]
+        c.completed = self.completed[:]
+        c.shuffles = [x[:] for x in self.shuffles]
+        c.history = self.history[:]
+        c.turns, c.played_this_turn = self.turns, self.played_this_turn
+        c.idle_streak = self.idle_streak
+        c.result = self.result
+        c._accept = self._accept[:]
+        c._frozen_discards = self._frozen_discards[:]
+        c._stale_discards = self._stale_discards
+        c._all_frozen_discards = self._all_frozen_discards
+        c._frozen_build, c._frozen_completed = self._frozen_build, self._frozen_completed
+        return c
 
 
 def _article(name: str) -> str:
