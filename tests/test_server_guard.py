@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import urllib.error
 import urllib.request
 from email.message import Message
@@ -65,3 +66,36 @@ def test_the_favicon_is_the_static_svg(tmp_path: Path, monkeypatch: pytest.Monke
         (static / "favicon.svg").unlink()
         status, _, body = fetch(base, "/favicon.ico")
         assert status == 404 and b'"not_found"' in body
+
+
+STATIC = Path(app_module.__file__).parent / "static"
+TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
+
+
+def test_static_files_are_served_with_their_types(tmp_path: Path) -> None:
+    """nosniff makes the browser trust Content-Type: a script served as text won't run."""
+    with thread_server(tmp_path / "t.db") as (base, _app):
+        for path in sorted(STATIC.iterdir()):
+            if path.suffix not in TYPES:
+                continue
+            status, headers, _ = fetch(base, f"/static/{path.name}")
+            assert status == 200, path.name
+            assert headers["Content-Type"].startswith(TYPES[path.suffix]), path.name
+        status, headers, _ = fetch(base, "/")
+        assert status == 200 and headers["Content-Type"].startswith("text/html")
+
+
+def test_the_page_needs_nothing_the_csp_forbids() -> None:
+    """No inline script or style, no style or on* attributes, no markup strings in scripts."""
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    assert "<style" not in page and " style=" not in page
+    assert not re.search(r"\son[a-z]+=", page), "an inline event handler"
+    for tag in re.findall(r"<script\b[^>]*>(.*?)</script>", page, re.S):
+        assert tag.strip() == "", "an inline script"
+    assert not re.search(r"<script\b(?![^>]*\bsrc=\"/static/)[^>]*>", page), "a foreign script"
+    for path in sorted(STATIC.glob("*.js")):
+        text = re.sub(r"^\s*//.*$", "", path.read_text(encoding="utf-8"), flags=re.M)
+        for forbidden in ("innerHTML", "outerHTML", "insertAdjacentHTML", "eval(", "new Function"):
+            assert forbidden not in text, f"{path.name} uses {forbidden}"
+        assert not re.search(r"setAttribute\(\s*[\"']style[\"']", text), f"{path.name}: style attr"
+        assert not re.search(r"\"style\"\s*:", text), f"{path.name}: a style attribute"

@@ -80,7 +80,7 @@ const TEXTS = {
     undo: "Undo", discardNow: "Discard now", yourTurnShort: "Your turn.", titleYourTurn: "Your turn",
     timeLeft: "{who}: {t}", timeLeftYou: "Your time: {t}",
     oneRound: "One round.", playingTo: "Playing to {n} points.", matchTotal: "match total",
-    matchOver: "The match is over.", matchOverTitle: "Match over", roundOverTitle: "Round {n} is over",
+    matchOver: "The game is over.", matchOverTitle: "Game over", roundOverTitle: "Round {n} is over",
     colPlayer: "Player", colStock: "Cards left in stock", colRound: "Points this round", colTotal: "Match total",
     winner: "winner", rematch: "Rematch", waitingOthers: "Waiting for the others…", readyHint: "The next round starts when everyone is ready.",
     readyList: "Ready: {who}.", waitingFor: "Waiting for {who}.", seeTable: "See the table", close: "Close",

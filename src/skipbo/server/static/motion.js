@@ -198,8 +198,8 @@ function initials(seat) {
 
 function announce(old, view, moves) {
   const parts = [];
-  for (const { seat, move } of moves.slice(-3)) {
-    if (seat !== mySeat()) parts.push(`${seatName(seat, view)}: ${moveWords(move)}.`);
+  for (const { seat, move } of moves.slice(-3)) { // your own too: it confirms the move
+    parts.push(`${seat === mySeat() ? t("you") : seatName(seat, view)}: ${moveWords(move)}.`);
   }
   const wasMine = old?.phase === "playing" && (old.legal ?? []).length > 0;
   const isMine = view.phase === "playing" && (view.legal ?? []).length > 0;

@@ -264,7 +264,8 @@ function restoreFocus() {
   if (key === "lit") node = box.querySelector("[data-lit=true][tabindex='0']");
   else if (key === "next") node = box.querySelector("#me [data-selectable=true]") ?? $("end-turn-btn");
   else node = [...box.querySelectorAll("[data-key]")].find((n) => n.dataset.key === key);
-  (node && !node.hidden ? node : $("status")).focus({ preventScroll: true });
+  const focusable = node && !node.hidden && node.tabIndex >= 0; // a card no longer playable is not
+  (focusable ? node : $("status")).focus({ preventScroll: true });
 }
 
 // ------------------------------------------------------------------ words
@@ -608,6 +609,7 @@ function isOver() {
 
 function render() {
   if (!table || !current) return;
+  const focused = document.activeElement;
   document.body.dataset.phase = table.phase;
   const myTurn = table.phase === "playing" && legal().length > 0;
   document.body.dataset.myTurn = String(myTurn);
@@ -636,7 +638,16 @@ function render() {
     markLastMove();
   }
   tickTimer();
+  keepFocus(focused);
   restoreFocus();
+}
+
+// A focused card or pile that was redrawn (a new state, someone else's move) hands
+// focus to its new self, or to the next card to play, never to the page's body.
+function keepFocus(focused) {
+  if (focusKey || !focused || focused === document.body) return;
+  if (focused.isConnected && !focused.closest("[hidden]")) return;
+  focusKey = focused.dataset?.key ?? "next";
 }
 
 // ------------------------------------------------------------------ overlays
