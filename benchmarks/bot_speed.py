@@ -29,24 +29,10 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from skipbo.bots import Bot, make_bot
+from ladder import Timed  # the same CPU-time wrapper the ladder uses (benchmarks/ is on sys.path)
+from skipbo.bots import make_bot
 from skipbo.core import Move, PlayerView, Rules, format_move, new_round, parse_move, player_view
 from skipbo.sim.runner import play_round
-
-
-class Timed:
-    """Wraps a bot to record the CPU time of each decision."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.name = bot.name
-        self.times: list[float] = []
-
-    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
-        start = time.process_time()
-        move = self.bot.choose(view, legal)
-        self.times.append(time.process_time() - start)
-        return move
 
 
 def summary(times: list[float]) -> str:
