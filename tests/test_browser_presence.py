@@ -9,6 +9,7 @@ from pathlib import Path
 
 from browser_helpers import (
     DESKTOP,
+    MY_TURN_OR_OVER,
     PHONE,
     browser_at,
     choose_setting,
@@ -16,6 +17,7 @@ from browser_helpers import (
     discard_first_hand_card,
     new_page,
     open_lobby,
+    play_one_move,
     shoot,
     state_count,
     wait_js,
@@ -134,3 +136,48 @@ def test_server_errors_show_in_the_page_language(tmp_path: Path) -> None:
         wait_js(tab, "document.getElementById('stock').getAttribute('aria-invalid') === 'true'")
         assert "Stock" in error.inner_text()
         assert not tab.js_errors
+
+
+def test_the_next_round_waits_until_every_person_is_ready(tmp_path: Path) -> None:
+    """Issue 11 point 2: one click no longer deals for everyone; ann's "next" marks her
+    ready (both pages say so) and the round is dealt once bob, on a phone, taps too."""
+    with browser_at(tmp_path) as (base, chromium, app):
+        ann = new_page(chromium, DESKTOP)
+        bob = new_page(chromium, PHONE, touch=True)
+        open_lobby(base, ann)
+        ann.get_by_test_id("stock").fill("1")  # a short round...
+        ann.get_by_test_id("target").fill("100")  # ...of a match, so a next round follows
+        ann.get_by_test_id("create").click()
+        ann.get_by_test_id("share-link").wait_for()
+        link = ann.get_by_test_id("share-link").get_attribute("href")
+        code = ann.get_by_test_id("table-code").inner_text()
+        open_lobby(base, bob, "bob")
+        bob.goto(link)
+        tabs = (ann, bob)
+        for tab in tabs:
+            wait_js(tab, "['playing', 'round_over'].includes(document.body.dataset.phase)")
+        for _ in range(600):
+            state = app.state.registry.get(code).match.round
+            if state.over:
+                break
+            tab = tabs[state.to_move]
+            wait_js(tab, MY_TURN_OR_OVER)
+            before = state_count(tab)
+            play_one_move(tab, tap=tab is bob)
+            wait_new_state(tab, before)
+        else:
+            raise AssertionError("the round did not end in 600 moves")
+        for tab in tabs:
+            wait_js(tab, "document.body.dataset.phase === 'round_over'")
+            tab.get_by_test_id("next").wait_for(state="visible")
+        ann.get_by_test_id("next").click()
+        for tab in tabs:
+            tab.get_by_test_id("ready-0").wait_for()
+        assert ann.get_by_test_id("next").is_disabled()
+        assert all(tab.evaluate("document.body.dataset.phase") == "round_over" for tab in tabs)
+        assert app.state.registry.get(code).round_index == 0
+        bob.get_by_test_id("next").tap()
+        for tab in tabs:
+            wait_js(tab, "document.body.dataset.phase === 'playing'")
+        assert app.state.registry.get(code).round_index == 1
+        assert not ann.js_errors and not bob.js_errors
