@@ -502,6 +502,7 @@ class Table:
             "game": len(self.games) - 1,
             "round": len(match.rounds) - 1,
             "round_index": self.round_index,
+            "moves": len(state.history),
             "dealer": state.dealer,
             "to_move": state.to_move,
             "scores": list(match.scores),
