@@ -37,14 +37,14 @@ def database() -> Iterator[str]:
     yield from throwaway_database()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def pg_url(database: str) -> str:
-    """A fresh schema for this test."""
+    """A fresh schema for this module's workers (each test makes its own tables)."""
     pytest.importorskip("psycopg_pool", reason="the cluster needs pip install '.[cluster]'")
     return postgres_backend(database).url
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def redis_url() -> str:
     url = os.environ.get(REDIS_ENV)
     if not url:
@@ -66,12 +66,15 @@ def workers(pg: str, redis: str, count: int = 2) -> list[ServerProcess]:
     return started
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def pair(pg_url: str, redis_url: str) -> Iterator[list[ServerProcess]]:
+    """Two workers shared by the tests that kill nothing."""
     both = workers(pg_url, redis_url)
     yield both
     for worker in both:
         worker.kill()
+        if os.environ.get("DEBUG_CLUSTER") and worker.process.stderr is not None:
+            print(worker.process.stderr.read().decode()[-3000:])
 
 
 class Player:

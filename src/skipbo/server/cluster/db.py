@@ -19,6 +19,7 @@ its ``COMMIT`` (``synchronous_commit`` on, as for the single-process store).
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -81,8 +82,42 @@ def create_schema(url: str) -> None:
         raise StorageUnavailable(f"cannot reach PostgreSQL: {_one_line(exc)}") from None
 
 
+ROW = (
+    "SELECT c.version, c.state, c.owner, coalesce(c.lease_until > now(), false),"
+    " (SELECT coalesce(json_agg(json_build_array(m.seat, m.move) ORDER BY m.move_index), '[]')"
+    "  FROM moves m WHERE m.table_id = c.table_id AND m.round_index = %(round)s"
+    "  AND m.move_index >= %(start)s)"
+    " FROM cluster_tables c WHERE c.table_id = %(code)s"
+)
+"""A table's row and the moves of one round from a start: catching up in one statement."""
+LOCK = "SELECT 1 FROM cluster_tables WHERE table_id = %s FOR UPDATE"
+"""Taken before :data:`ROW` is read, so that ROW's snapshot has every earlier change."""
+ADOPT = (
+    "INSERT INTO cluster_tables (table_id, version) SELECT table_id, 0 FROM tables"
+    " WHERE table_id = %s ON CONFLICT DO NOTHING"
+)
+"""A table stored by a single-process server gets its row (version 0) when first used."""
+SAVE = (
+    "UPDATE cluster_tables SET version = version + 1, state = %(state)s,"
+    " owner = CASE WHEN owner IS NULL OR lease_until IS NULL OR lease_until < now()"
+    "   THEN %(me)s ELSE owner END,"
+    " lease_until = CASE WHEN owner IS NULL OR lease_until IS NULL"
+    "   OR lease_until < now() OR owner = %(me)s"
+    "   THEN now() + make_interval(secs => %(lease)s) ELSE lease_until END"
+    " WHERE table_id = %(code)s RETURNING version, owner"
+)
+
+Since = tuple[int, int] | None
+"""(round, first move) whose moves to read with the row; None: none."""
+
+
 class Tx:
-    """One open transaction; after :meth:`ClusterDb.locked` it holds the table's row lock."""
+    """One open transaction on one table (its row locked, for a change).
+
+    Round trips are what a change costs here, so the common path takes two: the
+    row lock with the new moves (:meth:`ClusterDb.locked`), then the writes, the
+    new version and COMMIT in one pipeline (:meth:`commit`).
+    """
 
     def __init__(self, db: AsyncConnection[Any], worker: str, code: str = "") -> None:
         self.db = db
@@ -90,10 +125,13 @@ class Tx:
         self.code = code
         self.version = 0
         self.read_version = 0
-        """The version when the transaction began (changed: :meth:`save` ran)."""
+        """The version when the transaction began (changed: :meth:`commit` saved one)."""
         self.state: dict[str, Any] = {}
+        self.moves: list[tuple[int, str]] = []
+        """The moves asked for with the row (``since``)."""
         self.owner: str | None = None
         self.lease_ok = False
+        self.open = False
 
     @property
     def mine(self) -> bool:
@@ -104,51 +142,46 @@ class Tx:
         cursor = await self.db.execute(sql, params)
         return await cursor.fetchall()
 
-    async def read_row(self, lock: bool) -> bool:
-        """Read the table's version, state and lease (locking the row); False if no table."""
-        sql = (
-            "SELECT version, state, owner, coalesce(lease_until > now(), false)"
-            " FROM cluster_tables WHERE table_id = %s" + (" FOR UPDATE" if lock else "")
-        )
-        rows = await self.fetch(sql, (self.code,))
+    async def read_row(self, since: Since, *, begin: str | None = None, lock: bool = False) -> bool:
+        """Read the row and the moves ``since``, after ``begin`` if given, in one round trip."""
+        params = {
+            "code": self.code,
+            "round": since[0] if since else -1,
+            "start": since[1] if since else 0,
+        }
+        sql = ROW
+        async with self.db.pipeline() as pipeline:
+            if begin is not None:
+                await self.db.execute(begin)
+                self.open = True
+            if lock:  # apart: a statement that waited for the lock still sees its old snapshot
+                await self.db.execute(LOCK, (self.code,))
+            cursor = await self.db.execute(sql, params)
+            await pipeline.sync()
+            rows = await cursor.fetchall()
         if not rows:  # stored by a single-process server, or not a table at all
-            await self.fetch(
-                "INSERT INTO cluster_tables (table_id, version) SELECT table_id, 0 FROM tables"
-                " WHERE table_id = %s ON CONFLICT DO NOTHING RETURNING version",
-                (self.code,),
-            )
-            rows = await self.fetch(sql, (self.code,))
+            await self.db.execute(ADOPT, (self.code,))
+            if lock:
+                await self.db.execute(LOCK, (self.code,))
+            rows = await self.fetch(sql, params)
             if not rows:
                 return False
-        self.version, state, self.owner, self.lease_ok = rows[0]
+        self.version, state, self.owner, self.lease_ok, moves = rows[0]
         self.read_version = self.version
         self.state = json.loads(state)
+        self.moves = [(int(seat), str(move)) for seat, move in moves]
         return True
 
     async def head(self) -> StoredTable:
-        """The stored table without its moves: configuration, progress, seats."""
+        """The stored table with every move (a copy rebuilt from scratch)."""
         sql = POSTGRES_SQL
-        tables = await self.fetch(sql.select_table, (self.code,))
-        seats = await self.fetch(sql.select_table_seats, (self.code,))
-        return assemble_tables(tables, seats, [])[0]
-
-    async def all_moves(self, stored: StoredTable) -> None:
-        """Fill ``stored.moves`` with every stored move."""
-        rows = await self.fetch(POSTGRES_SQL.select_table_moves, (self.code,))
-        stored.moves = assemble_tables([(self.code, "{}", "{}")], [], rows)[0].moves
-
-    async def moves_from(self, round_index: int, start: int) -> list[tuple[int, str]]:
-        """The moves of one round from ``start`` on, in order (catching up by version)."""
-        rows = await self.fetch(
-            "SELECT seat, move FROM moves WHERE table_id = %s AND round_index = %s"
-            " AND move_index >= %s ORDER BY move_index",
-            (self.code, round_index, start),
-        )
-        return [(int(seat), str(move)) for seat, move in rows]
-
-    async def run(self, writes: Sequence[Query]) -> None:
-        for sql, params in writes:
-            await self.db.execute(sql, params)
+        async with self.db.pipeline() as pipeline:
+            tables = await self.db.execute(sql.select_table, (self.code,))
+            seats = await self.db.execute(sql.select_table_seats, (self.code,))
+            moves = await self.db.execute(sql.select_table_moves, (self.code,))
+            await pipeline.sync()
+            rows = [await tables.fetchall(), await seats.fetchall(), await moves.fetchall()]
+        return assemble_tables(*rows)[0]
 
     async def count_connections(self, seat: int, n: int) -> None:
         """This worker now holds ``n`` connections of ``seat`` at the table."""
@@ -175,26 +208,33 @@ class Tx:
         )
         return {int(row[0]) for row in rows}
 
-    async def save(self, state: dict[str, Any]) -> None:
-        """The change is complete: one more version, the new state, the lease if free."""
-        rows = await self.fetch(
-            "UPDATE cluster_tables SET version = version + 1, state = %(state)s,"
-            " owner = CASE WHEN owner IS NULL OR lease_until IS NULL OR lease_until < now()"
-            "   THEN %(me)s ELSE owner END,"
-            " lease_until = CASE WHEN owner IS NULL OR lease_until IS NULL"
-            "   OR lease_until < now() OR owner = %(me)s"
-            "   THEN now() + make_interval(secs => %(lease)s) ELSE lease_until END"
-            " WHERE table_id = %(code)s RETURNING version, owner",
-            {
-                "state": json.dumps(state),
-                "me": self.worker,
-                "lease": LEASE_SECONDS,
-                "code": self.code,
-            },
-        )
-        self.version, self.owner = rows[0]
-        self.lease_ok = True
-        self.state = state
+    async def commit(self, writes: Sequence[Query], state: dict[str, Any] | None) -> None:
+        """The writes, then (``state`` given) version+1 with the lease if free, then COMMIT."""
+        params = {
+            "state": json.dumps(state),
+            "me": self.worker,
+            "lease": LEASE_SECONDS,
+            "code": self.code,
+        }
+        async with self.db.pipeline() as pipeline:
+            for sql, args in writes:
+                await self.db.execute(sql, args)
+            saved = await self.db.execute(SAVE, params) if state is not None else None
+            await self.db.execute("COMMIT")
+            await pipeline.sync()
+            self.open = False
+            row = await saved.fetchone() if saved is not None else None
+        if row is not None and state is not None:
+            self.version, self.owner = row
+            self.lease_ok = True
+            self.state = state
+
+    async def rollback(self) -> None:
+        """Undo an open transaction (after a refusal or an error); quiet if the link is gone."""
+        if self.open and not self.db.broken and not self.db.closed:
+            self.open = False
+            with contextlib.suppress(Exception):
+                await self.db.execute("ROLLBACK")
 
     async def insert_row(self, state: dict[str, Any]) -> None:
         """A new table's row, version 1, leased to this worker."""
@@ -249,22 +289,40 @@ class ClusterDb:
             yield Tx(db, self.worker, code)
 
     @asynccontextmanager
-    async def locked(self, code: str) -> AsyncIterator[Tx]:
-        """A transaction holding ``code``'s row lock; :class:`TableError` if no such table."""
-        async with self.transaction(code) as tx:
-            if not await tx.read_row(lock=True):
-                raise TableError("no_table")
-            yield tx
+    async def locked(self, code: str, since: Since) -> AsyncIterator[Tx]:
+        """A transaction holding ``code``'s row lock; :class:`TableError` if no such table.
 
-    @asynccontextmanager
-    async def snapshot(self, code: str) -> AsyncIterator[Tx]:
-        """A read-only view of ``code`` in one snapshot (catching up without a lock)."""
-        async with self.pool.connection() as db, db.transaction():
-            await db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        The body ends it with :meth:`Tx.commit`; if it does not (or raises), it is
+        rolled back.
+        """
+        async with self.pool.connection() as db:
             tx = Tx(db, self.worker, code)
-            if not await tx.read_row(lock=False):
+            try:
+                if not await tx.read_row(since, begin="BEGIN", lock=True):
+                    raise TableError("no_table")
+                yield tx
+            finally:
+                await tx.rollback()
+
+    async def peek(self, code: str, since: Since) -> Tx:
+        """The row and the moves ``since`` as committed now (one statement, no lock)."""
+        async with self.pool.connection() as db:
+            tx = Tx(db, self.worker, code)
+            if not await tx.read_row(since):
                 raise TableError("no_table")
-            yield tx
+            return tx
+
+    async def read_all(self, code: str) -> tuple[Tx, StoredTable]:
+        """The row and the whole stored table, in one snapshot (a copy rebuilt)."""
+        async with self.pool.connection() as db:
+            tx = Tx(db, self.worker, code)
+            try:
+                if not await tx.read_row(None, begin="BEGIN ISOLATION LEVEL REPEATABLE READ"):
+                    raise TableError("no_table")
+                stored = await tx.head()
+            finally:
+                await tx.rollback()
+            return tx, stored
 
     async def _rows(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
         async with self.pool.connection() as db:

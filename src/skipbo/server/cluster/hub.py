@@ -38,6 +38,7 @@ from ..config import TableConfig, TableError
 from ..hub import BOT_PAUSE, Connection, send_views
 from ..messages import RATE_PER_SECOND, RateLimiter
 from ..storage import StoredTable
+from ..storage.postgres import POSTGRES_SQL
 from ..tables import CREATE_TRIES, Table, new_code
 from ..timers import GRACE_SECONDS
 from .db import ClusterDb, Tx
@@ -125,26 +126,39 @@ class ClusterHub:
     def _lock(self, code: str) -> asyncio.Lock:
         return self._locks.setdefault(code, asyncio.Lock())
 
-    async def _catch_up(self, tx: Tx) -> Entry:
-        """This worker's copy at ``tx``'s version: new moves played on, or the table rebuilt."""
+    def _since(self, code: str) -> tuple[int, int] | None:
+        """Where this worker's copy of ``code`` stands: read the moves from there."""
+        entry = self.entries.get(code)
+        return position(entry.table) if entry is not None else None
+
+    def _extends(self, tx: Tx) -> bool:
+        """Whether the copy catches up with ``tx`` by playing on (same rounds, seats, status)."""
         entry = self.entries.get(tx.code)
-        if entry is not None and entry.version == tx.version:
+        if entry is None:
+            return False
+        layout = Shared.from_json(tx.state).layout
+        return entry.version == tx.version or (
+            entry.table.started and layout == entry.shared.layout
+        )
+
+    def _update(self, tx: Tx, stored: StoredTable | None) -> Entry:
+        """The copy at ``tx``'s version: the moves read with the row, or ``stored`` rebuilt."""
+        entry = self.entries.get(tx.code)
+        if entry is not None and entry.version == tx.version and stored is None:
             return entry
-        stored = await tx.head()
-        table = entry.table if entry is not None else None
-        if table is not None and table.started and fingerprint(table) == stored_fingerprint(stored):
-            done = len(table.log[-1])
-            table.extend_round(await tx.moves_from(table.round_index, done))
-        else:
-            await tx.all_moves(stored)
+        shared = Shared.from_json(tx.state)
+        if stored is not None:
             recorder = entry.recorder if entry is not None else Recorder()
             table = Table.restore(stored, recorder)
-        shared = Shared.from_json(tx.state)
-        if entry is None:
-            entry = self.entries[tx.code] = Entry(table, recorder, shared, tx.version)
-        entry.table, entry.shared, entry.version = table, shared, tx.version
+            if entry is None:
+                entry = self.entries[tx.code] = Entry(table, recorder, shared, tx.version)
+            entry.table = table
+        assert entry is not None
+        if stored is None:
+            entry.table.extend_round(tx.moves)
+        entry.shared, entry.version = shared, tx.version
         entry.touched = time.monotonic()
-        shared.show(table, self.turn_scale)
+        shared.show(entry.table, self.turn_scale)
         return entry
 
     async def entry(self, code: str) -> Entry:
@@ -157,8 +171,11 @@ class ClusterHub:
         """The copy brought up to the committed version (and shown to local connections)."""
         code = code.strip().upper()
         async with self._lock(code):
-            async with self.db.snapshot(code) as tx:
-                entry = await self._catch_up(tx)
+            tx = await self.db.peek(code, self._since(code))
+            stored = None
+            if not self._extends(tx):
+                tx, stored = await self.db.read_all(code)
+            entry = self._update(tx, stored)
             await self._show(entry)
             return entry
 
@@ -217,8 +234,8 @@ class ClusterHub:
         async with self._lock(code):
             entry: Entry | None = None
             try:
-                async with self.db.locked(code) as tx:
-                    entry = await self._catch_up(tx)
+                async with self.db.locked(code, self._since(code)) as tx:
+                    entry = self._update(tx, None if self._extends(tx) else await tx.head())
                     if drive and not tx.mine:
                         raise NotDriver(code)
                     result = await self._apply(tx, entry, action, count, recount, at)
@@ -233,7 +250,7 @@ class ClusterHub:
                 if entry is not None:
                     await self._show(entry)
         if self.publish is not None and tx.version != tx.read_version:
-            await self.publish(code, tx.version)
+            self._spawn(self.publish(code, tx.version))  # news only: nobody waits for it
         return result
 
     async def _apply(
@@ -265,11 +282,14 @@ class ClusterHub:
             raise
         entry.shared.take(table, time.time(), self.turn_scale)
         writes = entry.recorder.drain()
+        if any(sql != POSTGRES_SQL.insert_move for sql, _ in writes):
+            entry.shared.layout += 1  # seats or rounds changed: other copies are rebuilt
         if writes or entry.shared != before:
-            await tx.run(writes)
-            await tx.save(entry.shared.to_json())
+            await tx.commit(writes, entry.shared.to_json())
             entry.version = tx.version
             entry.touched = time.monotonic()
+        else:
+            await tx.commit([], None)
         return result
 
     async def create(self, config: TableConfig) -> Entry:
@@ -281,7 +301,8 @@ class ClusterHub:
             shared.take(table, time.time(), self.turn_scale)
             try:
                 async with self.db.transaction(code) as tx:
-                    await tx.run(recorder.drain())
+                    for sql, params in recorder.drain():
+                        await tx.db.execute(sql, params)
                     await tx.insert_row(shared.to_json())
             except Exception as exc:
                 if "duplicate key" in str(exc):

@@ -35,6 +35,9 @@ class Shared:
     """(round, turn number, seat) the turn clock runs for."""
     turn_deadline: float | None = None
     """``time.time()`` when that turn's clock runs out."""
+    layout: int = 0
+    """One more whenever seats, rounds or resignations change (not for a move): a copy
+    with the same layout catches up by playing the new moves, others are rebuilt."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -44,6 +47,7 @@ class Shared:
             "absent_since": {str(k): v for k, v in self.absent_since.items()},
             "turn": list(self.turn) if self.turn else None,
             "turn_deadline": self.turn_deadline,
+            "layout": self.layout,
         }
 
     @classmethod
@@ -56,6 +60,7 @@ class Shared:
             {int(k): float(v) for k, v in data.get("absent_since", {}).items()},
             (turn[0], turn[1], turn[2]) if turn else None,
             data.get("turn_deadline"),
+            int(data.get("layout", 0)),
         )
 
     def show(self, table: Table, turn_scale: float) -> None:

@@ -78,6 +78,7 @@ async def _move(conn: Connection, code: str, hub: ClusterHub, move: str) -> None
     """Play ``move`` for the connection's seat, on the position this worker showed it."""
     seat, token = conn.seat, conn.token
     assert seat is not None and token is not None
+
     def play(e: Entry) -> None:
         e.table.presence.autopilot.discard(seat)  # a person who moves is back
         e.table.play(seat, token, move)
