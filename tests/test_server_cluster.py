@@ -37,6 +37,18 @@ def database() -> Iterator[str]:
     yield from throwaway_database()
 
 
+GRACE = 1.5
+"""Seconds an absent person has before the autopilot plays for them (45 in production)."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def short_clocks() -> Iterator[None]:
+    """Every worker of this module gets a short grace period (the variable is inherited)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SKIPBO_CLUSTER_GRACE", str(GRACE))
+        yield
+
+
 @pytest.fixture(scope="module")
 def pg_url(database: str) -> str:
     """A fresh schema for this module's workers (each test makes its own tables)."""
@@ -276,6 +288,26 @@ def test_a_race_for_one_move_is_won_once(pair: list[ServerProcess], pg_url: str)
     finally:
         for player in (ann, bob, other):
             player.client.close()
+
+
+def test_the_autopilot_plays_for_an_absent_person(pair: list[ServerProcess], pg_url: str) -> None:
+    """Ann leaves worker 1; after the grace period the driver's autopilot plays her seat,
+    once, while Bob plays on worker 2 to the end of the round."""
+    w1, w2 = pair
+    code, ann_token, bob_token = new_table(w1.base, w2.base)
+    ann, bob = Player(w1.base, code, ann_token), Player(w2.base, code, bob_token)
+    try:
+        play([ann, bob], lambda: len(bob.states) >= 4)
+        ann.client.close()
+        left = stored_moves(pg_url, code, seat=0)
+        play([bob], lambda: bob.view["seats"][0]["autopilot"] or bob.view["phase"] != "playing")
+        play([bob], round_over([bob]), deadline=90.0)
+        bob.drain(0.2)
+        assert_core_views(pg_url, code, bob)
+        assert any(state["seats"][0]["autopilot"] for state in bob.states)
+        assert stored_moves(pg_url, code, seat=0) > left or bob.view["phase"] != "playing"
+    finally:
+        bob.client.close()
 
 
 def same(a: Player, b: Player) -> bool:

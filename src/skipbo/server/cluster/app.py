@@ -34,6 +34,8 @@ from .ws import add_cluster_websocket_route
 ENV_DB = "SKIPBO_CLUSTER_DB"
 ENV_REDIS = "SKIPBO_CLUSTER_REDIS"
 ENV_CREATE_LIMIT = "SKIPBO_CLUSTER_CREATE_LIMIT"
+ENV_GRACE = "SKIPBO_CLUSTER_GRACE"
+ENV_TURN_SCALE = "SKIPBO_CLUSTER_TURN_SCALE"
 
 
 def worker_name() -> str:
@@ -157,6 +159,16 @@ async def _join(hub: ClusterHub, code: str, name: str) -> dict[str, Any]:
 
 
 def app_from_env() -> FastAPI:
-    """The worker app of ``skipbo serve --workers N`` (uvicorn calls it in each process)."""
-    limit = int(os.environ.get(ENV_CREATE_LIMIT, CREATE_PER_MINUTE))
-    return create_cluster_app(os.environ[ENV_DB], os.environ[ENV_REDIS], create_limit=limit)
+    """The worker app of ``skipbo serve --workers N`` (uvicorn calls it in each process).
+
+    ``SKIPBO_CLUSTER_GRACE`` (seconds) and ``SKIPBO_CLUSTER_TURN_SCALE`` shorten the
+    clocks for tests, as ``create_app(grace=..., turn_scale=...)`` does in one process.
+    """
+    env = os.environ
+    return create_cluster_app(
+        env[ENV_DB],
+        env[ENV_REDIS],
+        create_limit=int(env.get(ENV_CREATE_LIMIT, CREATE_PER_MINUTE)),
+        grace=float(env.get(ENV_GRACE, GRACE_SECONDS)),
+        turn_scale=float(env.get(ENV_TURN_SCALE, 1.0)),
+    )
