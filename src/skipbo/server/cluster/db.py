@@ -132,6 +132,8 @@ class Tx:
         self.owner: str | None = None
         self.lease_ok = False
         self.open = False
+        self.news: dict[str, Any] | None = None
+        """What the other workers need to follow this change without reading it back."""
 
     @property
     def mine(self) -> bool:

@@ -107,7 +107,7 @@ class ClusterHub:
         self.turn_scale = turn_scale
         self.bot_pause = bot_pause
         self.tick = tick
-        self.publish: Callable[[str, int], Any] | None = None
+        self.publish: Callable[[str, int, dict[str, Any] | None], Any] | None = None
         """Set by the app: tells the other workers of a committed version."""
         self.entries: dict[str, Entry] = {}
         self.listeners: dict[str, set[Connection]] = {}
@@ -179,13 +179,35 @@ class ClusterHub:
             await self._show(entry)
             return entry
 
-    def heard(self, code: str, version: int) -> None:
-        """Redis says ``code`` is at ``version``: catch up if this worker holds an older copy."""
+    def heard(self, code: str, version: int, news: dict[str, Any] | None = None) -> None:
+        """Redis says ``code`` is at ``version``: catch up if this worker holds an older copy.
+
+        ``news`` (the change's moves and shared state) spares the read from
+        PostgreSQL when it follows this copy exactly; anything else is read there.
+        """
         entry = self.entries.get(code)
         if entry is None or entry.version >= version or code in self._refreshing:
             return
+        if news is not None and _follows(entry, version, news):
+            self._spawn(self._take_news(code, version, news))
+            return
         self._refreshing.add(code)
         self._spawn(self._refresh(code))
+
+    async def _take_news(self, code: str, version: int, news: dict[str, Any]) -> None:
+        async with self._lock(code):
+            entry = self.entries.get(code)
+            if entry is None or entry.version >= version:
+                return
+            if not _follows(entry, version, news):
+                self._refreshing.add(code)
+                self._spawn(self._refresh(code))
+                return
+            entry.table.extend_round((int(seat), str(move)) for seat, move in news["moves"])
+            entry.shared = Shared.from_json(news["state"])
+            entry.version, entry.touched = version, time.monotonic()
+            entry.shared.show(entry.table, self.turn_scale)
+            await self._show(entry)
 
     async def _refresh(self, code: str) -> None:
         try:
@@ -250,7 +272,7 @@ class ClusterHub:
                 if entry is not None:
                     await self._show(entry)
         if self.publish is not None and tx.version != tx.read_version:
-            self._spawn(self.publish(code, tx.version))  # news only: nobody waits for it
+            self._spawn(self.publish(code, tx.version, tx.news))  # nobody waits for news
         return result
 
     async def _apply(
@@ -264,6 +286,7 @@ class ClusterHub:
     ) -> T:
         before = copy.deepcopy(entry.shared)
         table = entry.table
+        start = position(table)
         if at is not None and at != position(table):
             raise TableError("table_moved_on")
         if count is not None:
@@ -285,7 +308,11 @@ class ClusterHub:
         if any(sql != POSTGRES_SQL.insert_move for sql, _ in writes):
             entry.shared.layout += 1  # seats or rounds changed: other copies are rebuilt
         if writes or entry.shared != before:
-            await tx.commit(writes, entry.shared.to_json())
+            state = entry.shared.to_json()
+            await tx.commit(writes, state)
+            if before.layout == entry.shared.layout:  # what the others need to follow
+                moves = [[params[3], params[4]] for _, params in writes]
+                tx.news = {"at": start, "moves": moves, "state": state}
             entry.version = tx.version
             entry.touched = time.monotonic()
         else:
@@ -489,6 +516,16 @@ class ClusterHub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _follows(entry: Entry, version: int, news: dict[str, Any]) -> bool:
+    """Whether ``news`` is the change right after this copy (version, position, layout)."""
+    at = news.get("at")
+    return (
+        entry.version == version - 1
+        and (tuple(at) if at is not None else None) == position(entry.table)
+        and Shared.from_json(news["state"]).layout == entry.shared.layout
+    )
 
 
 def _nothing(entry: Entry) -> None:

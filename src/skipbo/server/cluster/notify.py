@@ -1,10 +1,13 @@
 """Redis pub/sub: "table T changed to version V", to every worker.
 
-Only news travels through Redis, never state: a worker that hears of a version
-it does not have reads it from PostgreSQL. So Redis may lose messages, restart
-or be briefly unreachable without any harm beyond delay: the hub also compares
-its versions with PostgreSQL's every tick and after every reconnection. One
-channel carries every table's news; a worker ignores tables it does not hold.
+Only news travels through Redis; PostgreSQL stays the authority. A message may
+carry the change itself (the moves it stored and the table's shared state), so
+that a worker whose copy is exactly at V-1 follows without a read; a worker
+that is anywhere else reads version V from PostgreSQL. So Redis may lose
+messages, restart or be briefly unreachable without any harm beyond delay: the
+hub also compares its versions with PostgreSQL's every tick and after every
+reconnection. One channel carries every table's news; a worker ignores tables
+it does not hold.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+import orjson
 
 log = logging.getLogger(__name__)
 
@@ -47,17 +52,17 @@ def check_redis(url: str) -> None:
         raise ValueError(f"cannot reach Redis: {exc}") from None
 
 
-def encode(code: str, version: int) -> str:
-    return f"{code} {version}"
+def encode(code: str, version: int, news: dict[str, Any] | None) -> bytes:
+    return orjson.dumps({"table": code, "version": version, "news": news})
 
 
-def decode(data: bytes | str) -> tuple[str, int] | None:
-    """The table and version of a message, or None for anything else."""
-    text = data.decode() if isinstance(data, bytes) else data
-    parts = text.split()
-    if len(parts) != 2 or not parts[1].isdigit():
+def decode(data: bytes | str) -> tuple[str, int, dict[str, Any] | None] | None:
+    """The table, version and news of a message, or None for anything else."""
+    try:
+        message = orjson.loads(data)
+        return str(message["table"]), int(message["version"]), message.get("news")
+    except (orjson.JSONDecodeError, KeyError, TypeError, ValueError):
         return None
-    return parts[0], int(parts[1])
 
 
 class Notifier:
@@ -66,7 +71,7 @@ class Notifier:
     def __init__(
         self,
         url: str,
-        on_version: Callable[[str, int], None],
+        on_version: Callable[[str, int, dict[str, Any] | None], None],
         on_subscribed: Callable[[], Awaitable[None]],
     ) -> None:
         _require_redis()
@@ -84,10 +89,11 @@ class Notifier:
     def start(self) -> None:
         self._task = asyncio.create_task(self._listen_forever())
 
-    async def publish(self, code: str, version: int) -> None:
+    async def publish(self, code: str, version: int, news: dict[str, Any] | None) -> None:
         """Tell every worker; a failure only delays the others (they poll PostgreSQL)."""
         try:
-            await asyncio.wait_for(self.redis.publish(CHANNEL, encode(code, version)), TIMEOUT)
+            message = encode(code, version, news)
+            await asyncio.wait_for(self.redis.publish(CHANNEL, message), TIMEOUT)
         except Exception as exc:  # Redis down or slow: the others catch up by polling
             log.debug("publish of %s %s failed: %s", code, version, exc)
 
