@@ -13,6 +13,7 @@ from textual.widgets import Input
 from skipbo.core import parse_record, replay
 from skipbo.tui.app import GameApp
 from skipbo.tui.config import GameConfig
+from skipbo.tui.game_screen import GameScreen
 from skipbo.tui.screens import EndScreen, HelpScreen, PassScreen
 from tui_helpers import SIZE, config, play_until_end, settle, text_of
 
@@ -96,7 +97,7 @@ def test_typed_moves_are_checked_by_the_core() -> None:
         await pilot.press("colon")
         assert isinstance(app.focused, Input)
         await pilot.press(*"H0-B1", "enter")
-        assert "malformed move" in text_of(app, "#message")
+        assert "is not a move; moves look like S-B1" in text_of(app, "#message")
         await pilot.press(*"end", "enter")
         assert "only allowed with an empty hand" in text_of(app, "#message")
         await pilot.press("escape")
@@ -129,7 +130,7 @@ def test_letters_typed_in_the_move_line_are_not_keys_of_the_table() -> None:
         await pilot.press("colon", "q", "s", "d", "1")
         move_line = app.screen.query_one("#move", Input)
         assert move_line.value == "qsd1"
-        assert not app.table.quitting and app.table.selection.source is None
+        assert isinstance(app.screen, GameScreen) and app.table.selection.source is None
 
     run(config(), script)
 

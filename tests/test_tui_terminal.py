@@ -83,10 +83,16 @@ def test_the_game_draws_at_80x24_and_answers_keys(terminal: Terminal) -> None:
     terminal.wait_for("you to move")
     terminal.keys("d", "1")
     terminal.wait_for("discard pile 1 is empty")
+    terminal.keys("Escape")
+    terminal.wait_for("you to move")
     terminal.keys("q")
-    terminal.wait_for("Press q again")
+    terminal.wait_for("Quit? The round is not over.")
+    terminal.keys("Escape")
+    terminal.wait_for("you to move")
     terminal.keys("q")
+    terminal.wait_for("quit without saving")
+    terminal.keys("y")
     end = time.monotonic() + 15
     while terminal.alive() and time.monotonic() < end:
         time.sleep(0.2)
-    assert not terminal.alive(), "the game did not quit on q q"
+    assert not terminal.alive(), "the game did not quit on q y"

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
 from typing import Any
 
+from rich.console import Console
 from rich.text import Text
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -12,8 +16,9 @@ from skipbo.bots import make_bot
 from skipbo.core import Rules, format_move
 from skipbo.tui.app import GameApp
 from skipbo.tui.config import GameConfig
-from skipbo.tui.screens import EndScreen, PassScreen
+from skipbo.tui.screens import EndScreen, PassScreen, SavePathScreen
 from skipbo.tui.selection import END_TEXT, hand_source, split_move
+from skipbo.tui.session import GameSession
 
 SIZE = (80, 24)
 
@@ -74,7 +79,7 @@ async def play_until_end(app: GameApp, pilot: Pilot[None], limit: int = 3000) ->
     moves = 0
     for _ in range(limit):
         await settle(app, pilot)
-        if isinstance(app.screen, EndScreen):
+        if isinstance(app.screen, EndScreen | SavePathScreen):  # a failed --save asks
             return moves
         if isinstance(app.screen, PassScreen):
             await pilot.press("enter")
@@ -86,3 +91,47 @@ async def play_until_end(app: GameApp, pilot: Pilot[None], limit: int = 3000) ->
         assert len(app.session.round.history) > before or app.session.round.over
         moves += 1
     raise AssertionError("the round did not end")
+
+
+PILE_SCHEDULE = (1, 1, 2, 1, 3, 1, 2, 4)
+"""Which discard pile the deep-pile helper discards to, turn after turn."""
+
+
+def deepen(session: GameSession, turns: int) -> None:
+    """Play ``turns`` turns of discards (stock cards go up when they can) so that the
+    discard piles grow deep, then stop when a person is to move (sooner when the
+    draw pile runs low: the round must go on)."""
+    done = 0
+    players = len(session.names)
+    while not session.round.over and not (
+        session.human_to_move() and (done >= turns or session.view(None).draw < 2 * players)
+    ):
+        legal = session.legal_texts()
+        stock = [m for m in legal if m.startswith("S-B")]
+        if stock:
+            session.play_text(stock[0])
+            continue
+        pile = PILE_SCHEDULE[(done // len(session.names)) % len(PILE_SCHEDULE)]
+        discard = [m for m in legal if m.endswith(f"-D{pile}")] or legal
+        session.play_text(discard[0])
+        done += 1
+
+
+def screen_text(app: App[None]) -> str:
+    """The whole screen as plain text, one line a row, as a terminal shows it."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True)
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text()
+
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts" / "tui"
+
+
+def snapshot(app: App[None], name: str) -> str:
+    """Write the screen to ``artifacts/tui/NAME.svg`` and ``.txt``; returns the text."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    text = screen_text(app)
+    (ARTIFACTS / f"{name}.txt").write_text(text, encoding="utf-8")
+    (ARTIFACTS / f"{name}.svg").write_text(app.export_screenshot(title=name), encoding="utf-8")
+    return text

@@ -2,7 +2,8 @@
 
 ``skipbo bot NAME`` runs :func:`serve_bot`, so that outside hosts can play our
 bots and our referee can treat built-in and outside bots alike (notation.md,
-"Bot protocol"). One JSON line in, at most one JSON line out, flushed at once:
+"Bot protocol"); ``serve_bot(MyBot())`` does the same for a bot of one's own
+(docs/protocol.md). One JSON line in, at most one JSON line out, flushed at once:
 
 - ``hello`` starts a round: the bot checks the protocol tag, remembers its seat
   and makes a *fresh* bot seeded ``f"{seed}/{k}"`` (``k`` counts the hellos of
@@ -23,6 +24,12 @@ from ending a process that may serve many more rounds. The one unrecoverable
 case is a ``hello`` for another protocol version: the bot cannot know what the
 host will send, so it says so on standard error and exits with status 1.
 
+A bot never dies of its own failure: if ``choose`` raises, or answers a move
+that is not legal, the error goes to standard error as one line and the move of
+the hard policy (:class:`~skipbo.bots.greedy.HardBot`) is answered instead. A
+lost round is the host's verdict on bad play; a crash would lose every round
+the process was still to serve, and a legal move keeps the game going.
+
 ``--budget`` is a thinking budget per decision such as ``100ms``, ``2s`` or
 ``500it``. It is parsed into a :class:`Budget`; a count of iterations is given
 to the bot's constructor as the keyword ``budget=N`` (an int, in the bot's own
@@ -34,16 +41,20 @@ standard error, so a host can pass one budget to every bot.
 from __future__ import annotations
 
 import inspect
+import io
 import json
 import re
-from collections.abc import Callable
+import sys
+import traceback
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from skipbo import __version__
-from skipbo.core import PlayerView, Rules, SkipBoError, format_move, parse_move
+from skipbo.core import Move, PlayerView, Rules, SkipBoError, format_move, parse_move
 
 from .base import Bot
+from .greedy import HardBot
 from .registry import BOTS, make_bot
 
 PROTOCOL = "skipbo-bot/1"
@@ -131,9 +142,10 @@ class _Fatal(Exception):
 class _Session:
     """The state of one bot process between messages: the round's seat and bot."""
 
-    def __init__(self, factory: BotFactory, seed: str) -> None:
+    def __init__(self, factory: BotFactory, seed: str, note: Callable[[str], None]) -> None:
         self.factory = factory
         self.seed = seed
+        self.note = note
         self.rounds = 0
         self.seat: int | None = None
         self.bot: Bot | None = None
@@ -164,7 +176,7 @@ class _Session:
         self.seat = seat
         self.bot = self.factory(f"{self.seed}/{self.rounds}")
         self.rounds += 1
-        return {"name": self.bot.name, "version": __version__}
+        return {"name": self.bot.name, "version": str(getattr(self.bot, "version", __version__))}
 
     def move(self, message: dict[str, Any]) -> dict[str, Any]:
         if self.bot is None:
@@ -184,7 +196,38 @@ class _Session:
             legal = [parse_move(text) for text in legal_data]
         except SkipBoError as exc:
             raise _Ignored(f"move: legal: {exc}") from None
-        return {"move": format_move(self.bot.choose(view, legal))}
+        return {"move": format_move(self.decide(view, legal))}
+
+    def decide(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        """The bot's move, or the hard policy's if the bot fails (logged)."""
+        assert self.bot is not None
+        try:
+            move = self.bot.choose(view, legal)
+            if move in legal:
+                return move
+            problem = f"it chose {move!r}, not one of the legal moves"
+        except Exception as exc:
+            problem = _describe(exc)
+        self.note(
+            f"internal error in bot {self.bot.name!r} ({problem}); answering the hard policy's move"
+        )
+        return fallback_move(view, legal, f"{self.seed}/{self.rounds}")
+
+
+def fallback_move(view: PlayerView, legal: Sequence[Move], seed: str) -> Move:
+    """The hard policy's move, or the first legal move should even that fail."""
+    try:
+        move = HardBot(seed).choose(view, legal)
+    except Exception:
+        return legal[0]
+    return move if move in legal else legal[0]
+
+
+def _describe(exc: BaseException) -> str:
+    """``Type: message at file:line`` of the innermost frame, on one line."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+    return f"{type(exc).__name__}: {exc}{where}".replace("\n", " ")
 
 
 def _decode(line: str) -> dict[str, Any]:
@@ -203,37 +246,58 @@ def _clip(text: str, limit: int = 200) -> str:
 
 
 def serve_bot(
-    factory: BotFactory,
-    stdin: IO[str],
-    stdout: IO[str],
+    bot: Bot | BotFactory,
+    stdin: IO[str] | None = None,
+    stdout: IO[str] | None = None,
     seed: str = "0",
     stderr: IO[str] | None = None,
 ) -> int:
-    """Speak ``skipbo-bot/1`` on ``stdin``/``stdout`` until end of input.
+    """Speak ``skipbo-bot/1`` on ``stdin``/``stdout``, with notes on ``stderr``
+    (the process's own streams when not given), until end of input.
 
-    Returns the exit status: 0 at end of input, 1 for a hello of another
-    protocol. Problems with single messages go to ``stderr`` (if given) as one
-    line each and get no answer; see the module docstring for why.
+    ``bot`` is a :class:`~skipbo.bots.Bot`, which then plays every round, or a
+    factory that makes a fresh bot for each round from a seed (``f"{seed}/{k}"``
+    for the ``k``-th round). Returns the exit status: 0 at end of input, 1 for a
+    hello of another protocol. Problems with single messages go to ``stderr``
+    as one line each and get no answer; a bot that fails gets
+    the hard policy's move answered for it (see the module docstring for why).
     """
-    session = _Session(factory, seed)
+    factory = _as_factory(bot)
+    if stdin is None:  # bytes that are not UTF-8 become a malformed message, not a crash
+        stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    out = sys.stdout if stdout is None else stdout
+    errors = sys.stderr if stderr is None else stderr
+    session = _Session(factory, seed, lambda text: _note(errors, text))
     for number, line in enumerate(iter(stdin.readline, ""), 1):
         if not line.strip():
             continue
         try:
             answer = session.handle(_decode(line))
         except _Ignored as exc:
-            _note(stderr, f"ignored message {number} ({exc}): {_clip(line)}")
+            _note(errors, f"ignored message {number} ({exc}): {_clip(line)}")
             continue
         except _Fatal as exc:
-            _note(stderr, f"message {number}: {exc}")
+            _note(errors, f"message {number}: {exc}")
             return EXIT_UNRECOVERABLE
+        except Exception as exc:  # never die of an internal error: say so, go on reading
+            _note(errors, f"internal error at message {number} ({_describe(exc)}): {_clip(line)}")
+            continue
         if answer is not None:
-            stdout.write(json.dumps(answer) + "\n")
-            stdout.flush()
+            out.write(json.dumps(answer) + "\n")
+            out.flush()
     return EXIT_OK
 
 
-def _note(stderr: IO[str] | None, text: str) -> None:
-    if stderr is not None:
-        stderr.write(f"skipbo bot: {text}\n")
-        stderr.flush()
+def _as_factory(bot: Bot | BotFactory) -> BotFactory:
+    """A bot instance serves every round itself; a factory makes one per round."""
+    if isinstance(bot, type):
+        raise TypeError(f"serve_bot takes a bot, {bot.__name__}(), not the class itself")
+    if hasattr(bot, "choose"):
+        instance = cast(Bot, bot)
+        return lambda seed: instance
+    return bot
+
+
+def _note(stderr: IO[str], text: str) -> None:
+    stderr.write(f"skipbo bot: {text}\n")
+    stderr.flush()

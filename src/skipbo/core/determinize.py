@@ -7,6 +7,12 @@ does not show, so the sample is consistent with the visible card counts. The
 sampled :class:`~skipbo.core.state.Round` then runs through the one rule path
 like any other, which is how a bot plans a turn or rolls a game forward without
 re-implementing a rule. A view carries no secret, so nothing leaks this way.
+
+A view from a host that sends only the build piles' values and the number of
+completed cards (notation.md's minimal view) leaves those cards unseen
+(``NO_CARD``). Each is still known to be its position's number or an SB: the
+``i``-th card of a pile counts ``i``, so the sample deals it as ``i`` or as an SB
+from the unseen cards, SBs first where the numbers ran out (:func:`_fill_piles`).
 """
 
 from __future__ import annotations
@@ -21,7 +27,14 @@ from .view import PlayerView
 
 
 def unseen_cards(view: PlayerView) -> list[int]:
-    """The cards ``view`` does not show, ascending: the pool hidden cards come from."""
+    """The cards ``view`` does not show, ascending: the pool hidden cards come from
+    (with the build and completed pile cards the view leaves unseen)."""
+    counts = _unseen_counts(view)
+    return [card for card in range(1, SB + 1) for _ in range(counts[card])]
+
+
+def _unseen_counts(view: PlayerView) -> list[int]:
+    """How many of each card the view does not show (index ``NO_CARD`` unused)."""
     counts = [0] * (SB + 1)
     for card in full_deck():
         counts[card] += 1
@@ -29,15 +42,15 @@ def unseen_cards(view: PlayerView) -> list[int]:
     for pile in view.build_piles:
         seen += pile
     for player in view.players:
-        if player.stock_top != NO_CARD:
-            seen.append(player.stock_top)
+        seen.append(player.stock_top)
         for pile in player.discards:
             seen += pile
     for card in seen:
         counts[card] -= 1
+    counts[NO_CARD] = 0
     if min(counts) < 0:
         raise SkipBoError("the view shows more copies of a card than the deck holds")
-    return [card for card in range(1, SB + 1) for _ in range(counts[card])]
+    return counts
 
 
 def sample_round(view: PlayerView, seed: int | str) -> Round:
@@ -49,7 +62,9 @@ def sample_round(view: PlayerView, seed: int | str) -> Round:
     seat = view.seat
     if seat is None:
         raise SkipBoError("a spectator's view has no hand to plan with")
-    pool = unseen_cards(view)
+    counts = _unseen_counts(view)
+    build_cards, completed = _fill_piles(view, counts, random.Random(f"skipbo/piles/{seed}"))
+    pool = [card for card in range(1, SB + 1) for _ in range(counts[card])]
     random.Random(f"skipbo/sample/{seed}").shuffle(pool)
     needed = view.draw + sum(
         max(p.stock - 1, 0) + (p.hand if i != seat else 0) for i, p in enumerate(view.players)
@@ -67,8 +82,47 @@ def sample_round(view: PlayerView, seed: int | str) -> Round:
         stocks=stocks,
         hands=hands,
         discards=[[list(pile) for pile in p.discards] for p in view.players],
-        build_cards=[list(pile) for pile in view.build_piles],
-        completed=list(view.completed_cards),
+        build_cards=build_cards,
+        completed=completed,
         draw=pool,
         shuffler=SeededShuffler(f"sample/{seed}"),
     )
+
+
+def _fill_piles(
+    view: PlayerView, counts: list[int], rng: random.Random
+) -> tuple[list[list[int]], list[int]]:
+    """The build and completed pile cards with every unseen one dealt from ``counts``
+    (which loses the cards dealt).
+
+    An unseen card at position ``i`` of a pile (completed piles hold 1..12 each)
+    is an ``i`` or an SB. Positions whose number the unseen cards lack must take
+    an SB; the spare SBs then go to the other positions, each taking one with the
+    chance an SB has among the cards that fit there, so the deal always succeeds
+    when the view is possible at all.
+    """
+    build = [list(pile) for pile in view.build_piles]
+    completed = list(view.completed_cards)
+    holes = [(pile, i) for pile in build for i, card in enumerate(pile) if card == NO_CARD]
+    holes += [(completed, i) for i, card in enumerate(completed) if card == NO_CARD]
+    if not holes:
+        return build, completed
+    wanted = [0] * (SB + 1)
+    for _, i in holes:
+        wanted[i % 12 + 1] += 1
+    spare = counts[SB] - sum(max(wanted[v] - counts[v], 0) for v in range(1, SB))
+    if spare < 0:
+        raise SkipBoError("the view's build and completed piles need more SBs than are unseen")
+    rng.shuffle(holes)
+    for pile, i in holes:
+        value = i % 12 + 1
+        wanted[value] -= 1
+        forced = wanted[value] >= counts[value]  # every number left goes to a later hole
+        if forced or rng.random() * (spare + counts[value]) < spare:
+            card = SB
+            spare -= not forced
+        else:
+            card = value
+        counts[card] -= 1
+        pile[i] = card
+    return build, completed

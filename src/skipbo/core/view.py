@@ -44,14 +44,19 @@ class PlayerView(NamedTuple):
     players: tuple[PublicPlayer, ...]
     over: bool = False
     build_piles: tuple[tuple[int, ...], ...] = ((), (), (), ())
-    """The cards of each build pile, bottom first (public, rules §10; an addition
-    to notation.md's view so that a bot can count where the SB cards are)."""
+    """The cards of each build pile, bottom first (public, rules §10; notation.md's
+    optional field, so that a bot can count where the SB cards are). A view read
+    from a host that did not send them holds ``NO_CARD`` for each card: unseen."""
     completed_cards: tuple[int, ...] = ()
-    """The cards in completed piles (public, rules §10), in the order set aside."""
+    """The cards in completed piles (public, rules §10), in the order set aside;
+    ``NO_CARD`` for each one when the host did not send them."""
 
     def to_json(self) -> dict[str, Any]:
-        """The view exactly as notation.md writes it."""
-        return {
+        """The view exactly as notation.md writes it.
+
+        ``build_piles`` and ``completed_cards`` are left out when the view does
+        not know them (it was read from a host that did not send them)."""
+        data: dict[str, Any] = {
             "seat": self.seat,
             "to_move": self.to_move,
             "rules": self.rules.to_json(),
@@ -60,13 +65,21 @@ class PlayerView(NamedTuple):
             "draw": self.draw,
             "completed": self.completed,
             "players": [_player_json(p) for p in self.players],
-            "build_piles": [card_names(pile) for pile in self.build_piles],
-            "completed_cards": card_names(self.completed_cards),
         }
+        if not any(NO_CARD in pile for pile in self.build_piles):
+            data["build_piles"] = [card_names(pile) for pile in self.build_piles]
+        if NO_CARD not in self.completed_cards:
+            data["completed_cards"] = card_names(self.completed_cards)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PlayerView:
-        """Read a view written by :meth:`to_json` (e.g. by an outside bot host)."""
+        """Read a view written by :meth:`to_json` (e.g. by an outside bot host).
+
+        The optional ``build_piles`` and ``completed_cards`` may be missing
+        (notation.md: a reader must not require them); their cards are then
+        unseen, ``NO_CARD`` each, and a bot that samples (see
+        :mod:`skipbo.core.determinize`) samples them too."""
         try:
             return cls(
                 seat=data["seat"],
@@ -78,7 +91,9 @@ class PlayerView(NamedTuple):
                 completed=int(data["completed"]),
                 players=tuple(_player_from_json(p) for p in data["players"]),
                 build_piles=_piles_from_json(data.get("build_piles"), data["build"]),
-                completed_cards=tuple(parse_card(c) for c in data.get("completed_cards", ())),
+                completed_cards=_completed_from_json(
+                    data.get("completed_cards"), data["completed"]
+                ),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SkipBoError(f"not a player view: {exc}") from exc
@@ -106,10 +121,17 @@ def _player_json(p: PublicPlayer) -> dict[str, Any]:
 
 
 def _piles_from_json(piles: Any, build: list[int]) -> tuple[tuple[int, ...], ...]:
-    """Build pile cards; a host that sends only values gets the face values 1..v."""
+    """Build pile cards; a host that sends only values leaves ``v`` unseen cards."""
     if piles is None:
-        return tuple(tuple(range(1, int(v) + 1)) for v in build)
+        return tuple((NO_CARD,) * int(v) for v in build)
     return tuple(tuple(parse_card(c) for c in pile) for pile in piles)
+
+
+def _completed_from_json(cards: Any, count: Any) -> tuple[int, ...]:
+    """Completed pile cards; a host that sends only their number leaves them unseen."""
+    if cards is None:
+        return (NO_CARD,) * int(count)
+    return tuple(parse_card(c) for c in cards)
 
 
 def _player_from_json(data: dict[str, Any]) -> PublicPlayer:

@@ -1,9 +1,12 @@
 """``SkipBo-v0``: one seat of a Skip-Bo round as a Gymnasium environment.
 
 The learner plays ``seat``; every other seat (its partner too, in partnership
-play) is a built-in bot from :func:`skipbo.bots.make_bot`, which sees only its
-own player view, as at any table. ``step`` plays the learner's move and then
-the bots' moves until the learner is to move again or the round is over.
+play) is a bot, which sees only its own player view, as at any table: a
+built-in bot's name (made afresh each round by :func:`skipbo.bots.make_bot`), a
+:class:`~skipbo.bots.Bot` instance or a plain function ``(view, legal) -> move``
+(kept across rounds: a frozen snapshot of the learner, for self-play).
+``step`` plays the learner's move and then the bots' moves until the learner is
+to move again or the round is over.
 
 Observation and action spaces are those of ``skipbo_v0`` (one seat's encoded
 view and ``action_mask``; ``Discrete(145)``). An action outside the mask ends
@@ -18,7 +21,8 @@ from typing import Any
 
 import gymnasium
 
-from skipbo.bots import Bot, make_bot
+from skipbo.bots import Bot
+from skipbo.bots.adapt import BotLike, as_bot, is_bot_like
 from skipbo.core import Round, player_view
 
 from .encoding import ViewEncoder
@@ -39,7 +43,7 @@ class SkipBoEnv(gymnasium.Env[Obs, Any]):
         teams: bool = False,
         stock: int | None = None,
         turn_cap: int | None = None,
-        opponents: str | Sequence[str] = "random",
+        opponents: BotLike | Sequence[BotLike] = "random",
         seat: int = 0,
         render_mode: str | None = None,
     ) -> None:
@@ -66,8 +70,8 @@ class SkipBoEnv(gymnasium.Env[Obs, Any]):
             self.round, round_seed = deal(self.rules, self._seeds, seed)
             seed = None
             self._bots = [
-                None if p == self.seat else make_bot(name, seed=f"{round_seed}/{p}")
-                for p, name in enumerate(self.opponents)
+                None if p == self.seat else as_bot(bot, seed=f"{round_seed}/{p}")
+                for p, bot in enumerate(self.opponents)
             ]
             self._advance()
             if self.round.result is None:  # a bot may win at once with a tiny stock: deal again
@@ -117,12 +121,17 @@ class SkipBoEnv(gymnasium.Env[Obs, Any]):
         return render_round(self._current(), self.seat, self._legal, self.render_mode)
 
 
-def _opponent_names(opponents: str | Sequence[str], players: int, seat: int) -> list[str]:
-    """One bot name per seat (the learner's entry unused): a single name fills every seat,
-    a list names the other seats in order."""
-    names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+def _opponent_names(
+    opponents: BotLike | Sequence[BotLike], players: int, seat: int
+) -> list[BotLike]:
+    """One bot per seat (the learner's entry unused): a single bot (name, Bot or
+    function) fills every seat, a list names the other seats in order."""
+    if is_bot_like(opponents):
+        names: list[BotLike] = [opponents] * (players - 1)  # type: ignore[list-item]
+    else:
+        names = list(opponents)  # type: ignore[arg-type]
     if len(names) != players - 1:
         raise ValueError(f"need {players - 1} opponent names, got {len(names)}")
     for name in names:
-        make_bot(name)  # raises ValueError for an unknown name, now rather than at reset
+        as_bot(name)  # an unknown name or a non-bot fails now rather than at reset
     return [*names[:seat], "", *names[seat:]]

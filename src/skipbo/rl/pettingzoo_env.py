@@ -10,6 +10,11 @@ Each agent observes only its own :func:`~skipbo.core.player_view`, encoded by
 An illegal action raises :class:`~skipbo.core.IllegalMoveError` (a
 ``ValueError``): use the mask, or PettingZoo's ``TerminateIllegalWrapper`` for
 a learner that should lose instead.
+
+:meth:`SkipBoAEC.bot_action` lets a bot act for the agent to move: a built-in
+bot's name, a :class:`~skipbo.bots.Bot` instance or a plain function
+``(view, legal) -> move``, given that agent's player view, as at any table. So a
+learner can play against built-in bots or against frozen snapshots of itself.
 """
 
 from __future__ import annotations
@@ -19,7 +24,8 @@ from typing import Any, ClassVar
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from skipbo.core import IllegalMoveError, Round, format_move
+from skipbo.bots.adapt import BotLike, as_bot
+from skipbo.core import IllegalMoveError, Round, format_move, player_view
 
 from .encoding import ViewEncoder
 from .render import check_render_mode, render_round
@@ -129,6 +135,16 @@ class SkipBoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release; here because PettingZoo expects it beside render()."""
+
+    def bot_action(self, bot: BotLike, seed: int | str = 0) -> int:
+        """The action ``bot`` picks for the agent to move, from that agent's view
+        only (a name makes a fresh built-in bot seeded ``seed``). Pass it to
+        :meth:`step`; a bot's answer outside the mask raises there."""
+        round_ = self._current()
+        seat = round_.to_move
+        if round_.result is not None:
+            raise RuntimeError("the round is over: no agent is to move")
+        return int(as_bot(bot, seed).choose(player_view(round_, seat), list(self._legal)))
 
     def move_text(self, action: int) -> str:
         """The notation of an action id, e.g. ``"S-B1"``."""

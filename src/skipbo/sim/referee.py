@@ -18,6 +18,12 @@ run in this process as :class:`InProcessBot`, which is held to the same rules
 and, seeded ``f"{seed}/bot{i}"``, plays exactly like the outside command
 ``skipbo bot NAME --seed SEED/botI``. Bots only ever receive player views;
 legal moves come from the core.
+
+With ``jobs > 1`` the deals are spread over worker processes, one deal per
+task, each task with its own bots: outside programs are started afresh for
+every deal, and built-in bots are seeded as if they had played every round
+before (``SEED/botI/k``, ``k`` the round's number), so built-in bots play
+exactly as with one job.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ import json
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from skipbo import __version__
 from skipbo.core import (
@@ -38,7 +44,11 @@ from skipbo.core import (
     record_json,
 )
 
+from .pool import ordered_map
 from .refereed_bots import (
+    HELLO_LIMIT,
+    MISSING_MODULE_HINT,
+    TIME_LIMIT,
     BotFault,
     BotSpec,
     InProcessBot,
@@ -80,10 +90,12 @@ class MatchConfig:
     """One ``--bot`` argument per bot; bot ``i`` starts at seat ``i``."""
     deals: int
     seed: str = "0"
-    time_limit: float = 5.0
+    time_limit: float = TIME_LIMIT
     """Seconds per decision."""
-    hello_limit: float = 10.0
+    hello_limit: float = HELLO_LIMIT
     """Seconds for a hello answer (at least ``time_limit``): it may include a start-up."""
+    jobs: int = 1
+    """Worker processes; 1 plays every round in this process with one set of bots."""
     specs: tuple[BotSpec, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -92,6 +104,8 @@ class MatchConfig:
             raise RefereeError(f"{players} players need {players} bots, not {len(self.bots)}")
         if self.deals < 1:
             raise RefereeError(f"the number of deals must be at least 1, not {self.deals}")
+        if self.jobs < 1:
+            raise RefereeError(f"the number of jobs must be at least 1, not {self.jobs}")
         for what, limit in (("time limit", self.time_limit), ("hello limit", self.hello_limit)):
             if not 0 < limit <= MAX_TIME_LIMIT:
                 raise RefereeError(
@@ -221,7 +235,7 @@ class MatchSummary:
             self._headline(),
             "wins per bot: share of all rounds [95% interval] (share of decided rounds):",
         ]
-        labels = [f"bot {i}  {clip(t.label, 30)}" for i, t in enumerate(self.bots)]
+        labels = [f"bot {i}  {clip(_name(t), 30)}" for i, t in enumerate(self.bots)]
         width = max(map(len, labels))
         for label, tally in zip(labels, self.bots, strict=True):
             share = _share_text(Share(tally.wins, tally.rounds))
@@ -255,6 +269,15 @@ class MatchSummary:
             text += f", cap {rules.cap} turns"
         return f"{text}, seed {config.seed!r}, time limit {config.time_limit:g} s"
 
+    def warnings(self) -> list[str]:
+        """Advice on faults with a known cause: an outside bot that could not import
+        a module, most likely run by a Python without skipbo."""
+        bots = sorted({f.bot for f in self.faults if MISSING_MODULE_HINT in f.why})
+        return [
+            f"bot {i} ({self.bots[i].label}) died with ModuleNotFoundError: {MISSING_MODULE_HINT}"
+            for i in bots
+        ]
+
     def _fault_lines(self, limit: int) -> list[str]:
         if not self.faults:
             return []
@@ -264,20 +287,32 @@ class MatchSummary:
         return lines
 
 
+def _name(tally: BotTally) -> str:
+    """A bot as the summary names it: an outside program by its hello name first."""
+    if tally.hello is None or tally.label.startswith("bot:"):
+        return tally.label
+    return f"{tally.hello} ({tally.label})"
+
+
 def _share_text(share: Share) -> str:
     low, high = share.ci95
     return f"{share.share:6.1%} [{low:6.1%}, {high:6.1%}] {share.count}/{share.total}"
 
 
-def make_bots(config: MatchConfig) -> list[RefereedBot]:
+def make_bots(config: MatchConfig, first_round: int = 0) -> list[RefereedBot]:
     """One refereed bot per ``--bot``; outside programs are started at once, so a
-    command that cannot run fails before any round (``RefereeError``)."""
+    command that cannot run fails before any round (``RefereeError``).
+
+    Built-in bots start counting their rounds at ``first_round`` (a worker's
+    first round), which is what one set of bots playing every round would do."""
     bots: list[RefereedBot] = []
     try:
         for index, spec in enumerate(config.specs):
             if spec.builtin is not None:
                 seed = f"{config.seed}/bot{index}"
-                bots.append(InProcessBot(spec.builtin, seed, config.time_limit))
+                builtin = InProcessBot(spec.builtin, seed, config.time_limit)
+                builtin.rounds = first_round
+                bots.append(builtin)
             else:
                 bot = ProtocolBot(spec.argv, spec.label, config.time_limit, config.hello_limit)
                 bots.append(bot)
@@ -409,11 +444,62 @@ def _count(table: _Table, tallies: Sequence[BotTally], reasons: dict[str, int]) 
         tallies[table.seats[seat]].wins += 1
 
 
-def iter_rounds(config: MatchConfig) -> Iterator[tuple[int, int]]:
-    """(deal, rotation) of every round, in the order they are played."""
-    for deal in range(config.deals):
+def iter_rounds(config: MatchConfig, deals: range | None = None) -> Iterator[tuple[int, int]]:
+    """(deal, rotation) of every round (of ``deals``), in the order they are played."""
+    for deal in range(config.deals) if deals is None else deals:
         for rotation in range(config.rotations):
             yield deal, rotation
+
+
+class _Played(NamedTuple):
+    """What some rounds came to: the totals and each round's record as a JSON line."""
+
+    tallies: list[BotTally]
+    reasons: dict[str, int]
+    faults: list[Fault]
+    lines: list[str]
+
+
+def _play_rounds(
+    config: MatchConfig, bots: Sequence[RefereedBot], played: _Played, deals: range | None
+) -> Iterator[str]:
+    """Play the rounds of ``deals`` (all: None), adding them up in ``played``;
+    yields each round's record as a JSON line."""
+    for deal, rotation in iter_rounds(config, deals):
+        table = play_deal_round(config, bots, played.tallies, deal, rotation)
+        _count(table, played.tallies, played.reasons)
+        played.faults.extend(table.faults[seat] for seat in sorted(table.faults))
+        yield json.dumps(record_of(config, bots, table))
+
+
+def _empty(config: MatchConfig) -> _Played:
+    tallies = [BotTally(spec.label) for spec in config.specs]
+    return _Played(tallies, dict.fromkeys(NO_WINNER_REASONS, 0), [], [])
+
+
+def _play_deal(task: tuple[MatchConfig, int]) -> _Played:
+    """One deal with its own bots; runs in a worker process when ``jobs > 1``."""
+    config, deal = task
+    played = _empty(config)
+    bots = make_bots(config, first_round=deal * config.rotations)
+    try:
+        played.lines.extend(_play_rounds(config, bots, played, range(deal, deal + 1)))
+    finally:
+        close_bots(bots)
+    return played
+
+
+def _add(total: _Played, part: _Played) -> None:
+    for mine, theirs in zip(total.tallies, part.tallies, strict=True):
+        mine.hello = theirs.hello or mine.hello
+        mine.rounds += theirs.rounds
+        mine.wins += theirs.wins
+        mine.forfeits += theirs.forfeits
+        mine.decisions += theirs.decisions
+        mine.seconds += theirs.seconds
+    for reason, count in part.reasons.items():
+        total.reasons[reason] = total.reasons.get(reason, 0) + count
+    total.faults.extend(part.faults)
 
 
 def play_match(
@@ -428,24 +514,30 @@ def play_match(
     fits). Raises :class:`RefereeError` if an outside bot cannot be started.
     """
     start = time.perf_counter()
-    bots = make_bots(config)
-    tallies = [BotTally(bot.label) for bot in bots]
-    reasons = dict.fromkeys(NO_WINNER_REASONS, 0)
-    faults: list[Fault] = []
-    try:
-        for deal, rotation in iter_rounds(config):
-            table = play_deal_round(config, bots, tallies, deal, rotation)
-            _count(table, tallies, reasons)
-            faults += [table.faults[seat] for seat in sorted(table.faults)]
-            if out is not None:
-                out.write(json.dumps(record_of(config, bots, table)) + "\n")
-            if progress is not None:
-                progress(1)
-    except BaseException:  # Ctrl-C or a write error: no grace for bots still thinking
-        for bot in bots:
-            bot.abandon()
-        raise
-    finally:
-        close_bots(bots)
+    played = _empty(config)
+    if config.jobs > 1:
+        tasks = [(config, deal) for deal in range(config.deals)]
+        for part in ordered_map(_play_deal, tasks, config.jobs):
+            _add(played, part)
+            _write(out, part.lines, progress)
+    else:
+        bots = make_bots(config)
+        try:
+            for line in _play_rounds(config, bots, played, None):
+                _write(out, [line], progress)
+        except BaseException:  # Ctrl-C or a write error: no grace for bots still thinking
+            for bot in bots:
+                bot.abandon()
+            raise
+        finally:
+            close_bots(bots)
     seconds = time.perf_counter() - start
+    tallies, reasons, faults, _ = played
     return MatchSummary(config, tuple(tallies), reasons, tuple(faults), seconds)
+
+
+def _write(out: IO[str] | None, lines: list[str], progress: Callable[[int], object] | None) -> None:
+    if out is not None:
+        out.writelines(line + "\n" for line in lines)
+    if progress is not None:
+        progress(len(lines))

@@ -46,6 +46,12 @@ STDERR_LINES = 5
 """Last lines of an outside bot's standard error kept for a report."""
 CLOSE_GRACE = 2.0
 """Seconds a bot may take to exit once its input is closed, before it is killed."""
+TIME_LIMIT = 5.0
+"""Default seconds per decision."""
+HELLO_LIMIT = 10.0
+"""Default seconds for a hello answer (at least the time limit): it may include a start-up."""
+CMD = "cmd:"
+"""A bot argument that starts with this is always a command (``cmd:python my_bot.py``)."""
 
 
 class RefereeError(ValueError):
@@ -378,7 +384,17 @@ class ProtocolBot:
             process.stderr_reader.join(timeout=1.0)  # its last words may still be in the pipe
         if process.tail:
             why += f"; its stderr ended with: {clip(' | '.join(process.tail))}"
+            if any("ModuleNotFoundError" in line for line in process.tail):
+                why += f" ({MISSING_MODULE_HINT})"
         return BotFault(why)
+
+
+MISSING_MODULE_HINT = (
+    "it could not import a module: run it with the Python that has skipbo installed,"
+    f" e.g. {sys.executable}"
+)
+"""Said of an outside bot that died of ``ModuleNotFoundError`` (a ``python`` that is
+not the project's: the usual first mistake with ``serve_bot``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,15 +412,21 @@ class BotSpec:
 
 
 def resolve_bot(text: str) -> BotSpec:
-    """A registered name is built in; anything else is a command (shell-style words).
+    """A registered name is built in; anything else is a command (shell-style words),
+    with or without the ``cmd:`` prefix that the other commands' bot lists need.
 
     A command whose first word is ``skipbo`` runs this very installation
     (``python -m skipbo``), so ``"skipbo bot greedy"`` works without a PATH.
     """
     if text in bot_names():
         return BotSpec(text, text, ())
+    return command_spec(text, text.removeprefix(CMD))
+
+
+def command_spec(text: str, command: str) -> BotSpec:
+    """The spec of ``command`` (given as ``text``); :class:`RefereeError` if it is unusable."""
     try:
-        argv = shlex.split(text)
+        argv = shlex.split(command)
     except ValueError as exc:
         raise RefereeError(f"bot {text!r}: {exc}") from None
     if not argv:

@@ -6,6 +6,11 @@ Every round is a pure function of the simulation seed and its own index: round
 (dealer ``i mod players``) so that every seat plays first equally often, seat
 order being a real advantage in Skip-Bo. Nothing carries over between rounds,
 so the results are the same whatever the number of processes or chunk sizes.
+
+A seat may also hold an outside program (``cmd:COMMAND``, :mod:`.players`): it
+keeps one process per seat for a chunk of rounds, and chunks then have a fixed
+size, so that even a program that counts its rounds plays the same for any
+``jobs``.
 """
 
 from __future__ import annotations
@@ -14,12 +19,12 @@ import json
 import math
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, NamedTuple
 
-from skipbo.bots import bot_names, make_bot
 from skipbo.core import NO_WINNER_REASONS, Round, Rules, record_json
 
+from .players import Seats, check_labels, parse_spec
 from .pool import ordered_map
 from .runner import play_round
 from .stats import Share, Spread, Summary
@@ -35,29 +40,39 @@ class SimConfig:
 
     rules: Rules
     bots: tuple[str, ...]
-    """One bot name per seat."""
+    """One bot per seat: a built-in name or ``cmd:COMMAND``."""
     games: int
     seed: str = "0"
     jobs: int = 1
     """Worker processes; 1 plays every round in this process."""
+    labels: tuple[str, ...] = field(init=False)
+    """What each seat's bot calls itself (an outside program: its hello name)."""
 
     def __post_init__(self) -> None:
         players = self.rules.players
         if len(self.bots) != players:
             raise ValueError(f"{players} players need {players} bots, not {len(self.bots)}")
-        known = bot_names()
-        for name in self.bots:
-            if name not in known:
-                raise ValueError(f"unknown bot {name!r} (known: {', '.join(known)})")
+        for text in self.bots:
+            parse_spec(text)  # a bad name fails before any program is started
         if self.games < 1:
             raise ValueError(f"the number of games must be at least 1, not {self.games}")
         if self.jobs < 1:
             raise ValueError(f"the number of jobs must be at least 1, not {self.jobs}")
+        object.__setattr__(self, "labels", tuple(check_labels(self.bots)))
+
+    @property
+    def outside(self) -> bool:
+        """True when a seat holds an outside program."""
+        return any(parse_spec(text).builtin is None for text in self.bots)
 
     @property
     def names(self) -> list[str]:
-        """The players' names written into records, e.g. ``"bot:greedy"``."""
-        return [f"bot:{name}" for name in self.bots]
+        """The players' names written into records: ``"bot:greedy"`` for a built-in
+        bot, the hello name for an outside program."""
+        return [
+            f"bot:{label}" if parse_spec(text).builtin is not None else label
+            for text, label in zip(self.bots, self.labels, strict=True)
+        ]
 
 
 class GameOutcome(NamedTuple):
@@ -69,11 +84,20 @@ class GameOutcome(NamedTuple):
     turns: int
 
 
-def play_game(config: SimConfig, index: int) -> Round:
-    """Play round ``index`` of a simulation; the same index always gives the same round."""
+def play_game(config: SimConfig, index: int, seats: Seats | None = None) -> Round:
+    """Play round ``index`` of a simulation; the same index always gives the same round
+    (for outside programs: as long as they play deterministically).
+
+    ``seats`` keeps outside programs running between rounds; without it they are
+    started for this round only."""
+    if seats is None:
+        with Seats(config.bots) as own:
+            return play_game(config, index, own)
     seed = f"{config.seed}/{index}"
-    bots = [make_bot(name, f"{seed}/{seat}") for seat, name in enumerate(config.bots)]
-    return play_round(config.rules, bots, seed, dealer=index % config.rules.players)
+    bots = [seats.bot(seat, f"{seed}/{seat}") for seat in range(config.rules.players)]
+    state = play_round(config.rules, bots, seed, dealer=index % config.rules.players)
+    seats.end(state)
+    return state
 
 
 def _outcome(state: Round) -> GameOutcome:
@@ -96,16 +120,21 @@ Played = list[tuple[GameOutcome, str | None]]
 def _run_chunk(chunk: _Chunk) -> Played:
     """Play rounds ``start..stop-1``; runs in a worker process when ``jobs > 1``."""
     played: Played = []
-    for index in range(chunk.start, chunk.stop):
-        state = play_game(chunk.config, index)
-        line = json.dumps(record_json(state, chunk.config.names)) if chunk.records else None
-        played.append((_outcome(state), line))
+    names = chunk.config.names
+    with Seats(chunk.config.bots) as seats:
+        for index in range(chunk.start, chunk.stop):
+            state = play_game(chunk.config, index, seats)
+            line = json.dumps(record_json(state, names)) if chunk.records else None
+            played.append((_outcome(state), line))
     return played
 
 
 def _chunks(config: SimConfig, records: bool) -> list[_Chunk]:
-    # About eight tasks per worker keeps the workers evenly busy to the end.
+    # About eight tasks per worker keeps the workers evenly busy to the end; a
+    # program's process lives for one chunk, so then the size must not depend on jobs.
     size = max(1, min(MAX_CHUNK, math.ceil(config.games / (config.jobs * 8))))
+    if config.outside:
+        size = MAX_CHUNK
     return [
         _Chunk(config, start, min(start + size, config.games), records)
         for start in range(0, config.games, size)
@@ -142,7 +171,7 @@ class _Tally:
         return Summary(
             games=total,
             rules=rules.to_json(),
-            bots=config.bots,
+            bots=config.labels,
             seed=config.seed,
             seats=tuple(Share(wins, total) for wins in self.wins),
             teams=tuple((seats, Share(sum(self.wins[s] for s in seats), total)) for seats in teams),

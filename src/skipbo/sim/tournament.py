@@ -14,6 +14,12 @@ over processes: ``--jobs 4`` gives exactly what ``--jobs 1`` gives.
 Only decided rounds count for win shares and ratings; rounds that ended
 without a winner (blocked, capped, forfeited) are counted and reported apart.
 The ratings are Bradley–Terry fits (:mod:`skipbo.sim.ratings`).
+
+A bot is a built-in name or an outside program, ``cmd:COMMAND``
+(:mod:`.players`), and goes by the name it gives (a program: its hello name),
+which is also the name its pairings' seeds are made from. A program keeps one
+process per task (a fixed number of deals when programs take part, so that
+``--jobs`` still changes nothing).
 """
 
 from __future__ import annotations
@@ -32,9 +38,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from skipbo.bots import bot_names, make_bot
+from skipbo.bots import bot_names
 from skipbo.core import NO_WINNER_REASONS, Rules
 
+from .players import Seats, check_labels, parse_spec
 from .pool import ordered_map, resolve_jobs
 from .ratings import DEFAULT_PRIOR, Rating, bradley_terry
 from .runner import play_round
@@ -62,14 +69,18 @@ class TournamentConfig:
     """What to play. Checked on creation, so a bad request fails before any round."""
 
     bots: tuple[str, ...]
+    """Built-in names or ``cmd:COMMAND``, as given."""
     games: int = DEFAULT_GAMES
     """Rounds per pairing, rounded up to an even number (every deal is played twice)."""
     seed: str = "0"
     stock: int = DEFAULT_STOCK
     jobs: int = 1
     anchor: str | None = None
-    """A bot whose rating is fixed at 0; None centres the ratings on a mean of 0."""
+    """A bot whose rating is fixed at 0 (by spec or name); None centres the ratings
+    on a mean of 0."""
     rules: Rules = field(init=False)
+    labels: tuple[str, ...] = field(init=False)
+    """The name each bot goes by (an outside program: its hello name), in order."""
 
     def __post_init__(self) -> None:
         _check_bots(self.bots)
@@ -84,6 +95,22 @@ class TournamentConfig:
         except ValueError as exc:
             raise ValueError(f"impossible rules: {exc}") from None
         object.__setattr__(self, "rules", rules)
+        labels = tuple(check_labels(self.bots))
+        twins = sorted({label for label in labels if labels.count(label) > 1})
+        if twins:
+            raise ValueError(f"two bots go by the same name: {', '.join(twins)}")
+        object.__setattr__(self, "labels", labels)
+        if self.anchor is not None:
+            object.__setattr__(self, "anchor", labels[self.bots.index(self.anchor)])
+
+    @property
+    def outside(self) -> bool:
+        """True when an outside program takes part."""
+        return any(parse_spec(text).builtin is None for text in self.bots)
+
+    def spec(self, label: str) -> str:
+        """The spec of the bot that goes by ``label``."""
+        return self.bots[self.labels.index(label)]
 
     @property
     def deals(self) -> int:
@@ -93,7 +120,7 @@ class TournamentConfig:
     @property
     def pairs(self) -> list[tuple[str, str]]:
         """Every unordered pair of bots, each as its two names in sorted order."""
-        return [(a, b) if a < b else (b, a) for a, b in itertools.combinations(self.bots, 2)]
+        return [(a, b) if a < b else (b, a) for a, b in itertools.combinations(self.labels, 2)]
 
     @property
     def rounds(self) -> int:
@@ -106,10 +133,8 @@ def _check_bots(bots: Sequence[str]) -> None:
         raise ValueError(f"a tournament needs at least 2 different bots, not {len(bots)}")
     if len(set(bots)) != len(bots):
         raise ValueError(f"--bots lists a bot twice: {', '.join(bots)}")
-    known = bot_names()
-    for name in bots:
-        if name not in known:
-            raise ValueError(f"unknown bot {name!r} (known: {', '.join(known)})")
+    for text in bots:
+        parse_spec(text)  # a bad name fails before any program is started
 
 
 # ----------------------------------------------------------------- playing
@@ -168,6 +193,8 @@ class _Task(NamedTuple):
     b: str
     start: int
     stop: int
+    specs: tuple[str, str]
+    """How to make bots ``a`` and ``b``."""
 
 
 def deal_seed(seed: str, a: str, b: str, deal: int) -> str:
@@ -178,18 +205,21 @@ def deal_seed(seed: str, a: str, b: str, deal: int) -> str:
 def _run_task(task: _Task) -> PairResult:
     """Play the task's deals from both seats; runs in a worker process when jobs > 1."""
     result = PairResult(task.a, task.b)
-    for deal in range(task.start, task.stop):
-        seed = deal_seed(task.seed, task.a, task.b, deal)
-        for swap, seats in enumerate(((task.a, task.b), (task.b, task.a))):
-            bots = [make_bot(name, f"{seed}/{swap}/{seat}") for seat, name in enumerate(seats)]
-            outcome = play_round(task.rules, bots, seed).result
-            assert outcome is not None, "play_round returns finished rounds only"
-            if outcome.winner is None:
-                result.no_winner[outcome.reason] = result.no_winner.get(outcome.reason, 0) + 1
-            elif seats[outcome.winner] == task.a:
-                result.a_wins += 1
-            else:
-                result.b_wins += 1
+    with Seats(task.specs) as table:
+        for deal in range(task.start, task.stop):
+            seed = deal_seed(task.seed, task.a, task.b, deal)
+            for swap, order in enumerate(((0, 1), (1, 0))):
+                bots = [table.bot(i, f"{seed}/{swap}/{seat}") for seat, i in enumerate(order)]
+                state = play_round(task.rules, bots, seed)
+                table.end(state)
+                outcome = state.result
+                assert outcome is not None, "play_round returns finished rounds only"
+                if outcome.winner is None:
+                    result.no_winner[outcome.reason] = result.no_winner.get(outcome.reason, 0) + 1
+                elif order[outcome.winner] == 0:
+                    result.a_wins += 1
+                else:
+                    result.b_wins += 1
     return result
 
 
@@ -197,11 +227,15 @@ def _tasks(config: TournamentConfig) -> list[_Task]:
     # About eight tasks per worker keeps the workers evenly busy to the end.
     total = config.deals * len(config.pairs)
     size = max(1, min(MAX_CHUNK, math.ceil(total / (config.jobs * 8))))
-    return [
-        _Task(config.rules, config.seed, a, b, start, min(start + size, config.deals))
-        for a, b in config.pairs
-        for start in range(0, config.deals, size)
-    ]
+    if config.outside:  # a program's process lives for one task
+        size = MAX_CHUNK
+    tasks = []
+    for a, b in config.pairs:
+        specs = (config.spec(a), config.spec(b))
+        for start in range(0, config.deals, size):
+            stop = min(start + size, config.deals)
+            tasks.append(_Task(config.rules, config.seed, a, b, start, stop, specs))
+    return tasks
 
 
 def _played(config: TournamentConfig) -> Iterator[PairResult]:
@@ -239,7 +273,7 @@ class TournamentResult:
         """The tournament as one JSON object (what ``--json`` prints, plus ``files``)."""
         config = self.config
         return {
-            "bots": list(config.bots),
+            "bots": list(config.labels),
             "seed": config.seed,
             "rules": config.rules.to_json(),
             "rounds_per_pairing": 2 * config.deals,
@@ -269,12 +303,12 @@ def run_tournament(config: TournamentConfig, progress: Progress | None = None) -
 
 
 def _ratings(config: TournamentConfig, pairs: Sequence[PairResult]) -> tuple[Rating, ...]:
-    index = {name: i for i, name in enumerate(config.bots)}
+    index = {name: i for i, name in enumerate(config.labels)}
     wins = [[0] * len(index) for _ in index]
     for p in pairs:
         wins[index[p.a]][index[p.b]] = p.a_wins
         wins[index[p.b]][index[p.a]] = p.b_wins
-    return tuple(bradley_terry(config.bots, wins, anchor=config.anchor))
+    return tuple(bradley_terry(config.labels, wins, anchor=config.anchor))
 
 
 # ------------------------------------------------------------------- text
@@ -511,7 +545,9 @@ def add_tournament_parser(subparsers: Any) -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument(
-        "--bots", metavar="A,B,...", help=f"the bots, at least 2 (default all: {known})"
+        "--bots",
+        metavar="A,B,...",
+        help=f"the bots, at least 2: built-in names or cmd:COMMAND (default all: {known})",
     )
     parser.add_argument(
         "--games",

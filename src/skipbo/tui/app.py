@@ -11,18 +11,25 @@ move at a time, ``delay`` seconds apart.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from textual import work
-from textual.app import App
 
 from .config import GameConfig
 from .game_screen import GameScreen
-from .screens import EndScreen, HelpScreen, PassScreen
+from .screens import (
+    EndScreen,
+    HelpScreen,
+    PassScreen,
+    QuitScreen,
+    SavePathScreen,
+    SizedApp,
+)
 from .session import GameSession
 from .summary import end_text, status_line
 
 
-class GameApp(App[None]):
+class GameApp(SizedApp):
     """You (and maybe friends at one keyboard) against bots, round after round."""
 
     TITLE = "Skip-Bo"
@@ -102,12 +109,18 @@ class GameApp(App[None]):
     def _round_over(self) -> None:
         """The round's result and the scores; saved at once with ``--save``."""
         session = self.session
-        saved = f"\n{self.save_game()}" if session.config.save else ""
         self.viewer = self.viewer if len(session.config.humans) <= 1 else None
         self.table.redraw()
-        text = end_text(session) + saved
-        screen = EndScreen(text, not session.match.over, self.save_game)
+        screen = EndScreen(
+            end_text(session), not session.match.over, self._save_on_end, bool(session.config.save)
+        )
         self.push_screen(screen, self._after_round)
+
+    def _save_on_end(self) -> None:
+        """Save from the end screen and say so there (asking for a path if it fails)."""
+        screen = self.screen
+        if isinstance(screen, EndScreen):
+            self.save_then(screen.say)
 
     def _after_round(self, choice: str | None) -> None:
         if choice != "next":
@@ -124,22 +137,56 @@ class GameApp(App[None]):
         """The status line of the table."""
         return status_line(self.session)
 
-    def save_game(self) -> str:
-        """Save every round so far; returns the message to show."""
-        try:
-            path = self.session.save(self.session.default_save_path())
-        except OSError as exc:
-            return f"Could not save: {exc}"
-        return f"Saved to {path} (skipbo-record/1; replay with skipbo play --replay {path})."
+    def save_then(self, then: Callable[[str], None]) -> None:
+        """Save every round so far, then pass ``then`` the message to show.
+
+        When the file cannot be written, a screen asks for another path until
+        one works (or Esc gives up): a finished match is never lost to a typo.
+        """
+        session = self.session
+        error = session.save_to(session.save_path)
+        if error is None:
+            then(saved_message(session.save_path))
+            return
+
+        def done(path: str | None) -> None:
+            then("Not saved." if path is None else saved_message(path))
+
+        self.push_screen(SavePathScreen(error, session.save_path, session.save_to), done)
 
     def action_save(self) -> None:
         """ctrl+s on the table."""
-        self.table.say(self.save_game())
+        self.save_then(self.table.say)
+
+    async def action_quit(self) -> None:
+        """ctrl+q: as q."""
+        self.action_leave()
+
+    def action_leave(self) -> None:
+        """q: leave at once once the game is decided, else ask first (and offer to save)."""
+        if self.session.match.over:
+            self.exit()
+            return
+        what = "round" if self.session.config.target is None else "match"
+        self.push_screen(QuitScreen(what), self._quit_answer)
+
+    def _quit_answer(self, choice: str | None) -> None:
+        if choice == "quit":
+            self.exit()
+        elif choice == "save":
+            self.save_then(lambda _: self.exit())
+        elif isinstance(self.screen, GameScreen):
+            self.table.say("Go on playing.")
 
     def action_help(self) -> None:
-        """The keys and the notation."""
-        self.push_screen(HelpScreen())
+        """The rules in brief, the keys and the notation."""
+        self.push_screen(HelpScreen(self.session.config.lang))
 
     def action_toggle_theme(self) -> None:
         """Switch between the dark and the light colours."""
         self.theme = "textual-dark" if self.theme == "textual-light" else "textual-light"
+
+
+def saved_message(path: str) -> str:
+    """What a successful save says."""
+    return f"Saved to {path} (skipbo-record/1; replay with skipbo play --replay {path})."

@@ -25,6 +25,7 @@ from .config import (
     seat_kinds,
 )
 from .faces import FACE_STYLES
+from .help_text import LANGUAGES
 
 MATCH_TARGET = 500
 
@@ -84,6 +85,12 @@ def add_play_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--save", metavar="FILE", help="save every round to FILE (JSON Lines)")
     parser.add_argument("--replay", metavar="FILE", help="step through the records in FILE")
     parser.add_argument("--light", action="store_true", help="light colours (ctrl+t switches)")
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default="en",
+        help="language of the help screen (the rules in brief and the keys; default en)",
+    )
     parser.set_defaults(run=run_play_command)
     return parser
 
@@ -103,8 +110,29 @@ def game_config(args: argparse.Namespace) -> GameConfig:
         raise PlayError(f"--delay must be 0 or more, not {args.delay}")
     if args.match is not None and args.match < 1:
         raise PlayError(f"--match must be at least 1 point, not {args.match}")
+    if args.save is not None:
+        check_save_path(args.save)
     seed = args.seed if args.seed is not None else str(secrets.randbelow(1_000_000))
-    return GameConfig(rules, seats, seed, args.match, args.delay, args.faces, args.save)
+    return GameConfig(rules, seats, seed, args.match, args.delay, args.faces, args.save, args.lang)
+
+
+def check_save_path(path: str) -> None:
+    """Fail now, not after an hour of play, when ``--save`` cannot be written.
+
+    The file is opened for appending (nothing in it changes) and removed again
+    if this check created it.
+    """
+    target = Path(path)
+    if target.is_dir():
+        raise PlayError(f"--save {path}: that is a folder, not a file")
+    existed = target.exists()
+    try:
+        with target.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise PlayError(f"--save {path}: cannot write there ({exc.strerror or exc})") from None
+    if not existed:
+        target.unlink()
 
 
 def load_records(path: str) -> list[dict[str, Any]]:
@@ -136,7 +164,7 @@ def run_play_command(args: argparse.Namespace) -> int:
         from .replay import ReplayApp, replay_rounds
 
         rounds = replay_rounds(load_records(args.replay))
-        ReplayApp(rounds, args.faces, args.light).run()
+        ReplayApp(rounds, args.faces, args.light, args.lang).run()
         return 0
     config = game_config(args)
     from .app import GameApp

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from skipbo.bots import bot_names
 from skipbo.core import Rules
+from skipbo.sim.players import bot_label
 
 DEFAULT_BOT: Final = "medium"
 DEFAULT_DELAY: Final = 0.6
@@ -24,7 +24,7 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class GameConfig:
-    """One game: ``seats[i]`` is a bot name, or :data:`HUMAN` for a person."""
+    """One game: ``seats[i]`` is a bot (a name or ``cmd:COMMAND``), or :data:`HUMAN`."""
 
     rules: Rules
     seats: tuple[str, ...]
@@ -34,6 +34,8 @@ class GameConfig:
     delay: float = DEFAULT_DELAY
     faces: str = "numbers"
     save: str | None = None
+    lang: str = "en"
+    """The language of the help screen (en, fr, de, nl)."""
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -41,7 +43,8 @@ class GameConfig:
         return tuple(seat for seat, kind in enumerate(self.seats) if kind == HUMAN)
 
     def names(self) -> list[str]:
-        """Seat names for the screen and the record: you, Player k, or bot:NAME.
+        """Seat names for the screen and the record: you, Player k, or bot:NAME
+        (an outside program's NAME: what it answers to hello).
 
         A bot kind that sits more than once gets its seat number (``bot:hard#3``)
         so that the last moves say which one played.
@@ -51,7 +54,8 @@ class GameConfig:
         for seat, kind in enumerate(self.seats):
             if kind != HUMAN:
                 twin = self.seats.count(kind) > 1
-                out.append(f"bot:{kind}#{seat}" if twin else f"bot:{kind}")
+                name = bot_label(kind)
+                out.append(f"bot:{name}#{seat}" if twin else f"bot:{name}")
             elif len(humans) == 1:
                 out.append("you")
             else:
@@ -73,14 +77,16 @@ def human_seat_order(players: int, teams: bool) -> list[int]:
 
 
 def bot_list(text: str | None) -> list[str]:
-    """The names of ``--bots`` (comma separated), each one checked."""
+    """The bots of ``--bots`` (comma separated: names or ``cmd:COMMAND``), each one
+    checked (a program is started once, to learn its name)."""
     if text is None:
         return []
     names = [name.strip() for name in text.split(",")]
-    known = bot_names()
     for name in names:
-        if name not in known:
-            raise ConfigError(f"unknown bot {name!r} (known: {', '.join(known)})")
+        try:
+            bot_label(name)
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
     return names
 
 

@@ -18,19 +18,25 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from .keys import HAND_KEYS, is_prefix, key_table
-from .render import Marks
+from .render import Marks, piles_text
+from .screens import PilesScreen, too_small_notice
 from .selection import END_TEXT, Selection
 from .session import GameSession
+from .typed import malformed, notation, shown_message, shown_move
 from .widgets import TableData, TableView
 
 if TYPE_CHECKING:
     from .app import GameApp
 
 
+BOUND_LETTERS = frozenset("qv")
+"""Letters bound to actions (quit, all piles), never a source or target key."""
+
+
 class GameScreen(Screen[None]):
     """The table, a message line and the move line; keys pick moves."""
 
-    AUTO_FOCUS = None
+    AUTO_FOCUS = ""  # never the move line by itself (None would mean the app's "*")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "app.help", "help"),
         Binding("colon", "type_move", "type a move"),
@@ -40,7 +46,8 @@ class GameScreen(Screen[None]):
         Binding("escape", "cancel", "back"),
         Binding("ctrl+s", "app.save", "save"),
         Binding("ctrl+t", "app.toggle_theme", "colours", show=False),
-        Binding("q", "quit_game", "quit"),
+        Binding("v", "piles", "all piles"),
+        Binding("q", "app.leave", "quit"),
     ]
     DEFAULT_CSS = """
     GameScreen #table-box { height: 1fr; }
@@ -54,7 +61,6 @@ class GameScreen(Screen[None]):
         self.session = session
         self.selection = Selection(())
         self.keys = ""
-        self.quitting = False
 
     @property
     def game(self) -> GameApp:
@@ -68,6 +74,7 @@ class GameScreen(Screen[None]):
         yield Static("", id="message")
         yield Input(placeholder=": type a move (S-B1, H7-D2, end) and Enter", id="move")
         yield Footer()
+        yield too_small_notice()
 
     def on_mount(self) -> None:
         """Start the game once the table exists (the boxes scroll with the mouse
@@ -82,8 +89,9 @@ class GameScreen(Screen[None]):
         """Draw the table from the shown seat's view, with the current marks."""
         session, viewer = self.session, self.game.viewer
         marks = self._marks() if viewer == session.to_move else Marks()
+        faces = session.config.faces
         log = [
-            (session.names[e.seat], e.move, e.card)
+            (session.names[e.seat], shown_move(e.move, faces), e.card)
             for e in session.log
             if e.round == session.round_number
         ]
@@ -123,13 +131,12 @@ class GameScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         """Letters and digits pick sources and targets (see :mod:`.keys`)."""
         char = event.character
-        if char is None or len(char) != 1 or not char.isalnum() or char == "q":
+        if char is None or len(char) != 1 or not char.isalnum() or char in BOUND_LETTERS:
             return
         event.stop()
         if not self.game.my_turn():
             self.say("Wait: it is not your turn.")
             return
-        self.quitting = False
         self._key(char.lower())
 
     def _key(self, char: str) -> None:
@@ -164,14 +171,15 @@ class GameScreen(Screen[None]):
             error = selection.choose_source(token, why)
             if error is None:
                 targets = " ".join(selection.targets())
-                self.say(f"{token} → where? Legal: {targets} (Esc: back)")
+                shown = shown_move(token, self.session.config.faces)
+                self.say(f"{shown} → where? Legal: {targets} (Esc: back)")
                 self.redraw()
             else:
-                self.say(error, error=True)
+                self.say(shown_message(error, self.session.config.faces), error=True)
             return
         move, error = selection.move_to(token, why)
         if move is None:
-            self.say(error or "not possible", error=True)
+            self.say(shown_message(error or "not possible", self.session.config.faces), error=True)
         else:
             self.play(move)
 
@@ -179,9 +187,9 @@ class GameScreen(Screen[None]):
         """Play ``text`` for the person to move; the core says no with its reason."""
         error = self.session.play_text(text)
         if error is not None:
-            self.say(error, error=True)
+            self.say(shown_message(error, self.session.config.faces), error=True)
             return
-        self.say(f"You played {text}.")
+        self.say(f"You played {shown_move(text, self.session.config.faces)}.")
         self.game.advance()
 
     def action_cursor(self, step: int) -> None:
@@ -211,21 +219,24 @@ class GameScreen(Screen[None]):
         """Focus the move line."""
         self.query_one("#move", Input).focus()
 
-    def action_quit_game(self) -> None:
-        """Quit on the second ``q`` in a row (the first one warns)."""
-        if self.quitting:
-            self.app.exit()
-            return
-        self.quitting = True
-        self.say("Press q again to quit (ctrl+s saves the game first).")
+    def action_piles(self) -> None:
+        """Every pile in full, from the shown seat's view."""
+        session = self.session
+        view = session.view(self.game.viewer)
+        self.app.push_screen(PilesScreen(piles_text(view, session.names, session.config.faces)))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A typed move: played if legal, else the core's reason."""
         event.input.value = ""
-        text = event.value.strip()
-        if not text:
+        typed = event.value.strip()
+        if not typed:
             return
         if not self.game.my_turn():
             self.say("Wait: it is not your turn.")
             return
-        self.play(text)
+        faces = self.session.config.faces
+        text = notation(typed, faces)
+        if text is None:
+            self.say(malformed(typed, faces), error=True)
+        else:
+            self.play(text)

@@ -16,6 +16,7 @@ from rich.text import Text
 from skipbo.core import NO_CARD, SB, PlayerView, PublicPlayer
 
 from .faces import band, face
+from .fit import clip, least_cells, shown_counts
 from .selection import hand_source
 
 CARD_STYLES: Final = {
@@ -67,16 +68,27 @@ def label(text: str, token: str, marks: Marks) -> Text:
     return Text(text, style=CURSOR_STYLE if token and token == marks.cursor else LABEL_STYLE)
 
 
-def pile_text(cards: Sequence[int], faces: str, token: str, marks: Marks) -> Text:
-    """A discard pile in full, bottom card first; only the top carries the marks."""
+def pile_text(
+    cards: Sequence[int], faces: str, token: str, marks: Marks, shown: int | None = None
+) -> Text:
+    """A discard pile, bottom card first; only the top carries the marks.
+
+    With ``shown`` less than the pile's size only the top ``shown`` cards are
+    drawn, after an ellipsis and followed by the size: ``…7 8 9 (9)``.
+    """
     out = Text()
     if not cards:
         return out.append_text(card_cell(NO_CARD, faces, token, marks))
-    for index, card in enumerate(cards):
-        if index:
+    first = 0 if shown is None else max(len(cards) - max(shown, 1), 0)
+    if first:
+        out.append("…", style=DIM)
+    for index in range(first, len(cards)):
+        if index > first:
             out.append(" ")
         top = index == len(cards) - 1
-        out.append_text(card_cell(card, faces, token if top else "", marks))
+        out.append_text(card_cell(cards[index], faces, token if top else "", marks))
+    if first:
+        out.append(f" ({len(cards)})", style=DIM)
     return out
 
 
@@ -88,51 +100,151 @@ def stock_text(player: PublicPlayer, faces: str, name: str, token: str, marks: M
     return out.append(f" ×{player.stock:<2}", style=DIM)
 
 
+PILE_GAP: Final = "  "
+
+
 def discards_text(
-    player: PublicPlayer, faces: str, prefix: str, marks: Marks, sep: str = "  "
+    player: PublicPlayer,
+    faces: str,
+    prefix: str,
+    marks: Marks,
+    width: int | None = None,
+    piles: Sequence[int] = (0, 1, 2, 3),
 ) -> Text:
-    """The four discard piles of a player on one line (it wraps when long)."""
+    """Discard ``piles`` of a player (all four by default) on one line of at most
+    ``width`` cells.
+
+    Piles too deep for the line show their top cards and their size (see
+    :mod:`.fit`); without a width every pile is drawn in full.
+    """
+    names = [f"{prefix}D{k + 1}" if prefix == "p" else f"D{k + 1}" for k in piles]
+    lengths = [len(player.discards[k]) for k in piles]
+    shown: list[int | None] = list(lengths)
+    if width is not None:
+        labels = sum(len(PILE_GAP) + len(name) + 1 for name in names) - len(PILE_GAP)
+        shown = list(shown_counts(lengths, width - labels))
     out = Text()
-    for index, cards in enumerate(player.discards):
+    for place, index in enumerate(piles):
         token = f"{prefix}D{index + 1}"
-        if index:
-            out.append(sep)
-        name = token if prefix == "p" else f"D{index + 1}"
-        out.append_text(label(name, token, marks)).append(" ")
-        out.append_text(pile_text(cards, faces, token, marks))
+        if place:
+            out.append(PILE_GAP)
+        out.append_text(label(names[place], token, marks)).append(" ")
+        out.append_text(pile_text(player.discards[index], faces, token, marks, shown[place]))
     return out
 
 
+NAME_CELLS: Final = 22
+"""The widest name column of an opponent row (when the terminal has room)."""
+PARTNER_TAG: Final = " (partner)"
+
+
 def opponents_text(
-    view: PlayerView, names: Sequence[str], faces: str, marks: Marks = NO_MARKS
+    view: PlayerView,
+    names: Sequence[str],
+    faces: str,
+    marks: Marks = NO_MARKS,
+    width: int | None = None,
+    two_lines: bool = False,
 ) -> Text:
     """Every other seat (all of them for a spectator), in playing order.
 
-    The partner's piles carry the ``p`` tokens, since they are sources too.
+    A seat takes one line, or, when ``two_lines`` allows it and one line would
+    have to cut a pile or a name, two (D1 D2, then D3 D4 under them). A line
+    never wraps: within ``width`` cells the partner tag goes first, then the
+    hand label shortens, the name column narrows, and deep discard piles show
+    only their top cards. The partner's
+    piles carry the ``p`` tokens, since they are sources too.
     """
     n = view.rules.players
     first = 0 if view.seat is None else view.seat + 1
     seats = [(first + k) % n for k in range(n if view.seat is None else n - 1)]
     out = Text()
-    for seat in seats:
-        if out:
-            out.append("\n")
-        out.append_text(_opponent_line(view, seat, names, faces, marks))
+    for split in (False, True) if two_lines else (False,):
+        layout = _row_layout(view, seats, names, width, split)
+        out = Text("\n").join(
+            _opponent_line(view, seat, names, faces, marks, layout) for seat in seats
+        )
+        if "…" not in out.plain:  # nothing cut: one line a seat is enough
+            break
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class _RowLayout:
+    """The shared columns of the opponent rows."""
+
+    name_cells: int
+    tag: bool
+    hand_word: str
+    width: int | None
+    two_lines: bool
+
+
+_SHAPES: Final = ((True, "hand "), (False, "hand "), (False, "h"))
+"""Partner tag and hand label, from the roomiest to the most compact."""
+
+
+def _row_layout(
+    view: PlayerView,
+    seats: Sequence[int],
+    names: Sequence[str],
+    width: int | None,
+    two_lines: bool,
+) -> _RowLayout:
+    """The roomiest name column, partner tag and hand label with which every row fits."""
+    halves = ((0, 1), (2, 3)) if two_lines else ((0, 1, 2, 3),)
+
+    def rest(seat: int, hand_word: str) -> int:
+        player = view.players[seat]
+        label_cells = 4 if seat == view.partner else 3
+        fixed = 2 + 1 + (label_cells + 5) + len(f" {hand_word}{player.hand}")
+        piles = max(
+            sum(len(PILE_GAP) + label_cells for _ in half)
+            + least_cells([len(player.discards[k]) for k in half])
+            for half in halves
+        )
+        return fixed + piles
+
+    natural = 0
+    for tag, hand_word in _SHAPES:
+        longest = max((len(_tagged(view, s, names, tag)) for s in seats), default=0)
+        natural = min(longest, NAME_CELLS)
+        if width is None:
+            return _RowLayout(natural, tag, hand_word, None, two_lines)
+        room = width - max((rest(s, hand_word) for s in seats), default=0)
+        if room >= natural:
+            return _RowLayout(natural, tag, hand_word, width, two_lines)
+    return _RowLayout(max(min(natural, room), 6), False, "h", width, two_lines)
+
+
+def _tagged(view: PlayerView, seat: int, names: Sequence[str], tag: bool) -> str:
+    return names[seat] + (PARTNER_TAG if tag and seat == view.partner else "")
+
+
 def _opponent_line(
-    view: PlayerView, seat: int, names: Sequence[str], faces: str, marks: Marks
+    view: PlayerView,
+    seat: int,
+    names: Sequence[str],
+    faces: str,
+    marks: Marks,
+    layout: _RowLayout,
 ) -> Text:
     player = view.players[seat]
     partner = seat == view.partner
     prefix = "p" if partner else f"{seat}:"  # only the partner's piles are sources
     out = Text("▶ " if seat == view.to_move else "  ", style="bold")
-    tag = " (partner)" if partner else ""
-    out.append(f"{names[seat]}{tag}"[:22].ljust(22), style="bold" if partner else "")
+    name = _tagged(view, seat, names, layout.tag)
+    out.append(clip(name, layout.name_cells), style="bold" if partner else "")
+    out.append(" ")
     out.append_text(stock_text(player, faces, "pS" if partner else "S", f"{prefix}S", marks))
-    out.append(f" hand {player.hand}  ", style=DIM)
-    return out.append_text(discards_text(player, faces, prefix, marks))
+    out.append(f" {layout.hand_word}{player.hand}", style=DIM).append(PILE_GAP)
+    indent = out.cell_len
+    room = None if layout.width is None else layout.width - indent
+    if not layout.two_lines:
+        return out.append_text(discards_text(player, faces, prefix, marks, room))
+    out.append_text(discards_text(player, faces, prefix, marks, room, (0, 1)))
+    out.append("\n" + " " * indent)
+    return out.append_text(discards_text(player, faces, prefix, marks, room, (2, 3)))
 
 
 def build_text(view: PlayerView, faces: str, marks: Marks = NO_MARKS) -> Text:
@@ -149,8 +261,13 @@ def build_text(view: PlayerView, faces: str, marks: Marks = NO_MARKS) -> Text:
     return out
 
 
-def own_text(view: PlayerView, name: str, faces: str, marks: Marks = NO_MARKS) -> Text:
-    """The viewing seat's stock and its four discard piles in full, one per line."""
+def own_text(
+    view: PlayerView, name: str, faces: str, marks: Marks = NO_MARKS, width: int | None = None
+) -> Text:
+    """The viewing seat's stock and its four discard piles, one per line.
+
+    A pile too deep for ``width`` cells shows its top cards and its size.
+    """
     if view.seat is None:
         return Text("(spectator: no hand is shown)", style=DIM)
     me = view.me
@@ -159,7 +276,27 @@ def own_text(view: PlayerView, name: str, faces: str, marks: Marks = NO_MARKS) -
     for index, cards in enumerate(me.discards):
         token = f"D{index + 1}"
         out.append("\n  ").append_text(label(token, token, marks)).append(" ")
-        out.append_text(pile_text(cards, faces, token, marks))
+        shown = None if width is None else shown_counts([len(cards)], width - 5)[0]
+        out.append_text(pile_text(cards, faces, token, marks, shown))
+    return out
+
+
+def piles_text(view: PlayerView, names: Sequence[str], faces: str) -> Text:
+    """Every seat's stock and discard piles in full, a pile a line (the ``v`` screen).
+
+    Public cards only (rules §10): the same view the table is drawn from.
+    """
+    out = Text("Every pile in full, bottom card first, top card last", style=LABEL_STYLE)
+    n = view.rules.players
+    for seat in range(n):
+        player = view.players[seat]
+        out.append(f"\n\n{names[seat]}", style="bold")
+        out.append(f"  hand {player.hand}  ", style=DIM)
+        out.append_text(stock_text(player, faces, "S", "", NO_MARKS))
+        for index, cards in enumerate(player.discards):
+            out.append(f"\n  D{index + 1} ", style=LABEL_STYLE)
+            out.append(f"({len(cards):>2}) ", style=DIM)
+            out.append_text(pile_text(cards, faces, "", NO_MARKS))
     return out
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.markup import escape
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -31,8 +31,10 @@ from skipbo.core import (
     start_round,
 )
 
-from .screens import HelpScreen
+from .render import piles_text
+from .screens import HelpScreen, PilesScreen, SizedApp, too_small_notice
 from .session import moved_card
+from .typed import shown_move
 from .widgets import TableData, TableView
 
 
@@ -74,8 +76,15 @@ def replay_rounds(records: Sequence[Any]) -> list[ReplayRound]:
 
 
 def _names(record: Record) -> tuple[str, ...]:
+    """The record's names (``bot:greedy`` from ``simulate``), told apart by seat when
+    several seats share one (``bot:greedy#0``, ``bot:greedy#1``)."""
     n = record.rules.players
-    return tuple(record.names) if record.names else tuple(f"seat {i}" for i in range(n))
+    if not record.names:
+        return tuple(f"seat {i}" for i in range(n))
+    names = record.names
+    return tuple(
+        f"{name}#{seat}" if names.count(name) > 1 else name for seat, name in enumerate(names)
+    )
 
 
 def _movers(record: Record, moves: Sequence[Move]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -101,23 +110,25 @@ class ReplayScreen(Screen[None]):
     """The table at one step of one recorded round, and the keys to move through it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,n,space", "step(1)", "next move"),
-        Binding("left,p,backspace", "step(-1)", "previous"),
-        Binding("home", "jump(0)", "start", show=False),
-        Binding("end", "jump(-1)", "end", show=False),
+        Binding("right,n,space", "step(1)", "next", key_display="→"),
+        Binding("left,p,backspace", "step(-1)", "back", key_display="←"),
+        Binding("home", "jump(0)", "deal", key_display="Home", show=False),
+        Binding("end", "jump(-1)", "last", key_display="End", show=False),
         Binding("right_square_bracket,pagedown", "round(1)", "next round"),
         Binding("left_square_bracket,pageup", "round(-1)", "prev. round"),
+        Binding("v", "piles", "all piles"),
         Binding("question_mark,f1", "help", "help"),
-        Binding("q,escape", "app.quit", "quit"),
+        Binding("q", "app.quit", "quit"),
     ]
     DEFAULT_CSS = """
     ReplayScreen #replay-info { height: auto; padding: 0 1; margin-top: 1; }
     """
 
-    def __init__(self, rounds: Sequence[ReplayRound], faces: str) -> None:
+    def __init__(self, rounds: Sequence[ReplayRound], faces: str, lang: str = "en") -> None:
         super().__init__()
         self.rounds = rounds
         self.faces = faces
+        self.lang = lang
         self.index = 0
         self.step = 0
 
@@ -126,6 +137,7 @@ class ReplayScreen(Screen[None]):
         yield TableView()
         yield Static("", id="replay-info")
         yield Footer()
+        yield too_small_notice()
 
     def on_mount(self) -> None:
         """Show the deal of the first round."""
@@ -142,7 +154,8 @@ class ReplayScreen(Screen[None]):
         state = rnd.state_after(self.step)
         seat = state.to_move
         done = range(self.step)
-        log = [(rnd.names[rnd.movers[i]], str(rnd.record.moves[i]), rnd.cards[i]) for i in done]
+        moves = [shown_move(text, self.faces) for text in rnd.record.moves]
+        log = [(rnd.names[rnd.movers[i]], moves[i], rnd.cards[i]) for i in done]
         status = (
             f"Replay · round {self.index + 1}/{len(self.rounds)} · move {self.step}/"
             f"{len(rnd.moves)} · view of {rnd.names[seat]}"
@@ -157,14 +170,17 @@ class ReplayScreen(Screen[None]):
         rnd = self.current
         if self.step < len(rnd.moves):
             move = rnd.moves[self.step]
-            text = rnd.record.moves[self.step]
+            text = shown_move(rnd.record.moves[self.step], self.faces)
             who = rnd.names[rnd.movers[self.step]]
-            return f"Next: [b]{escape(who)}[/b] plays [b]{escape(text)}[/b] ({describe(move)})"
+            verb = "play" if who == "you" else "plays"
+            return f"Next: [b]{escape(who)}[/b] {verb} [b]{escape(text)}[/b] ({describe(move)})"
         if state.result is not None:
             result = state.result
             if result.winner is None:
                 return f"Round over: no winner ({result.reason})."
-            return f"Round over: {escape(rnd.names[result.winner])} wins, {result.points} points."
+            who = rnd.names[result.winner]
+            verb = "win" if who == "you" else "wins"
+            return f"Round over: {escape(who)} {verb}, {result.points} points."
         if rnd.problem:
             return f"[b]The record stops here[/b]: {escape(rnd.problem)}"
         return "End of the recorded moves (the round was not finished)."
@@ -187,21 +203,35 @@ class ReplayScreen(Screen[None]):
 
     def action_help(self) -> None:
         """The game's help (the notation is the same)."""
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.lang))
+
+    def action_piles(self) -> None:
+        """Every pile in full at this step."""
+        rnd = self.current
+        state = rnd.state_after(self.step)
+        view = player_view(state, state.to_move)
+        self.app.push_screen(PilesScreen(piles_text(view, rnd.names, self.faces)))
 
 
-class ReplayApp(App[None]):
+class ReplayApp(SizedApp):
     """Step through the rounds of a records file."""
 
     TITLE = "Skip-Bo replay"
 
-    def __init__(self, rounds: Sequence[ReplayRound], faces: str = "numbers", light: bool = False):
+    def __init__(
+        self,
+        rounds: Sequence[ReplayRound],
+        faces: str = "numbers",
+        light: bool = False,
+        lang: str = "en",
+    ):
         super().__init__()
         self.rounds = rounds
         self.faces = faces
         self.light = light
+        self.lang = lang
 
     def on_mount(self) -> None:
         """Open on the first round's deal."""
         self.theme = "textual-light" if self.light else "textual-dark"
-        self.push_screen(ReplayScreen(self.rounds, self.faces))
+        self.push_screen(ReplayScreen(self.rounds, self.faces, self.lang))

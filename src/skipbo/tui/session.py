@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from skipbo.bots import Bot, make_bot
+from skipbo.bots import Bot
 from skipbo.core import (
     MOVE_INFO,
     NO_CARD,
@@ -28,8 +28,10 @@ from skipbo.core import (
     record_json,
 )
 from skipbo.core.moves import SRC_PARTNER_STOCK
+from skipbo.sim.players import Seats
 
 from .config import HUMAN, GameConfig
+from .typed import with_articles
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,15 +72,24 @@ class GameSession:
         self.match = Match(config.rules, config.seed, config.target)
         self.bots: dict[int, Bot] = {}
         self.log: list[LogEntry] = []
+        self.save_path = config.save or f"skipbo-{config.seed}.jsonl"
+        """Where saving writes: ``--save``, a file named after the seed, or the
+        path given after a failed save."""
+        self.bot_notes: list[str] = []
+        """Faults of outside bots (``cmd:``), which forfeit their round."""
+        self._bot_seats = [seat for seat, kind in enumerate(config.seats) if kind != HUMAN]
+        self._seats = Seats(
+            [config.seats[s] for s in self._bot_seats], report=self.bot_notes.append
+        )
         self._new_bots()
 
     def _new_bots(self) -> None:
-        """Fresh bots for a round, seeded from the match seed, seat and round."""
+        """Fresh bots for a round, seeded from the match seed, seat and round
+        (an outside program keeps its process and gets a new hello)."""
         k = len(self.match.rounds) - 1
         self.bots = {
-            seat: make_bot(kind, seed=f"{self.config.seed}/{k}/{seat}")
-            for seat, kind in enumerate(self.config.seats)
-            if kind != HUMAN
+            seat: self._seats.bot(index, seed=f"{self.config.seed}/{k}/{seat}")
+            for index, seat in enumerate(self._bot_seats)
         }
 
     # ------------------------------------------------------------------ queries
@@ -117,9 +128,10 @@ class GameSession:
     def why_illegal(self, text: str) -> str | None:
         """The core's reason against the move ``text`` now, None if it is legal."""
         try:
-            return self.round.why_illegal(parse_move(text))
+            reason = self.round.why_illegal(parse_move(text))
         except MoveSyntaxError as exc:
             return str(exc)
+        return None if reason is None else with_articles(reason)
 
     def side_name(self, side: int) -> str:
         """A side of the score table: a seat's name, or "A & B" for a team."""
@@ -165,6 +177,8 @@ class GameSession:
 
     def next_round(self) -> None:
         """Deal the next round of the match, with fresh bots."""
+        if self.round.result is not None:
+            self._seats.end(self.round)
         self.match.next_round()
         self._new_bots()
 
@@ -181,6 +195,11 @@ class GameSession:
         target.write_text("\n".join(lines) + "\n", encoding="utf-8")
         return target
 
-    def default_save_path(self) -> str:
-        """``--save`` if given, else a file named after the seed in the current folder."""
-        return self.config.save or f"skipbo-{self.config.seed}.jsonl"
+    def save_to(self, path: str) -> str | None:
+        """Save to ``path`` and keep it for the next saves; None, or why it failed."""
+        try:
+            self.save(path)
+        except OSError as exc:
+            return f"Could not save to {path}: {exc.strerror or exc}"
+        self.save_path = path
+        return None

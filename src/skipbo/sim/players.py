@@ -1,0 +1,183 @@
+"""Bots by spec, for every command that seats bots: built-in names and outside programs.
+
+A spec is a built-in bot's name (``greedy``) or ``cmd:COMMAND``, an outside
+program speaking ``skipbo-bot/1`` (docs/protocol.md). ``skipbo simulate``,
+``skipbo tournament`` and ``skipbo play`` play bots in their own loops, which ask
+a :class:`~skipbo.bots.Bot` for moves; :class:`OutsideBot` is that interface over
+the referee's driver of a program (:class:`~skipbo.sim.refereed_bots.ProtocolBot`,
+the same one ``skipbo match`` uses, with its time limits and forfeit rules), and
+:class:`Seats` keeps one process per seat across rounds, sending each round's
+``hello`` at the bot's first decision and its ``end`` when the round is over.
+
+Every bot is labelled by the name it gives: built-in bots by their own, outside
+programs by the name they answer to ``hello`` (:func:`bot_label`).
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import weakref
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from skipbo.bots import Bot, bot_names, make_bot
+from skipbo.core import Move, PlayerView, Round, Rules
+
+from .refereed_bots import (
+    CMD,
+    HELLO_LIMIT,
+    TIME_LIMIT,
+    BotFault,
+    BotSpec,
+    ProtocolBot,
+    RefereeError,
+    command_spec,
+)
+
+FORFEIT: Move = -1
+"""What an outside bot answers after a fault: no legal move, so the loop forfeits it."""
+
+Report = Callable[[str], object]
+"""Where an outside bot's faults are reported (one line each)."""
+
+
+def parse_spec(text: str) -> BotSpec:
+    """A built-in bot's name or ``cmd:COMMAND``; ``ValueError`` saying what is known."""
+    text = text.strip()
+    if text.startswith(CMD):
+        try:
+            return command_spec(text, text[len(CMD) :])
+        except RefereeError as exc:
+            raise ValueError(str(exc)) from None
+    if text in bot_names():
+        return BotSpec(text, text, ())
+    known = ", ".join(bot_names())
+    raise ValueError(f"unknown bot {text!r} (known: {known}; or cmd:COMMAND for a program)")
+
+
+@functools.cache
+def bot_label(text: str) -> str:
+    """The name a bot goes by: a built-in's name, or what a program answers to ``hello``.
+
+    A program is started once for this (and the answer remembered), so that a
+    command that cannot run fails before any round, with a one-line ``ValueError``.
+    """
+    spec = parse_spec(text)
+    if spec.builtin is not None:
+        return spec.builtin
+    driver = ProtocolBot(spec.argv, spec.text, TIME_LIMIT, HELLO_LIMIT)
+    try:
+        return driver.hello(0, Rules.make(2))
+    except BotFault as fault:
+        raise ValueError(f"bot {spec.text!r} did not answer hello: {fault.why}") from None
+    finally:
+        driver.close()
+
+
+def check_labels(texts: Sequence[str]) -> list[str]:
+    """Every spec's label; ``ValueError`` for a bad spec or a program that cannot run."""
+    return [bot_label(text) for text in texts]
+
+
+def _report_to_stderr(text: str) -> None:
+    print(f"skipbo: {text}", file=sys.stderr, flush=True)
+
+
+class OutsideBot:
+    """One round of an outside program, as a :class:`~skipbo.bots.Bot`.
+
+    A fault (an illegal or malformed answer, no answer in time, the program gone)
+    is reported and answered with :data:`FORFEIT`, which no loop accepts as legal:
+    the round is forfeited, as ``skipbo match`` would. The program is then
+    stopped, and started afresh by the next round's ``hello``.
+    """
+
+    def __init__(self, driver: ProtocolBot, label: str, report: Report) -> None:
+        self.driver = driver
+        self.name = label
+        self.report = report
+        self.greeted = False
+        self.failed = False
+
+    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        """The program's move; :data:`FORFEIT` after a fault."""
+        if self.failed or view.seat is None:
+            return FORFEIT
+        try:
+            if not self.greeted:
+                self.name = self.driver.hello(view.seat, view.rules)
+                self.greeted = True
+            return self.driver.choose(view, legal)
+        except BotFault as fault:
+            self.failed = True
+            self.driver.abandon()
+            sent = "" if fault.sent is None else f"; it sent: {fault.sent}"
+            self.report(f"bot {self.driver.label!r} forfeits a round: {fault.why}{sent}")
+            return FORFEIT
+
+    def end(self, result: dict[str, Any]) -> None:
+        """Tell the program the round is over (it then waits for the next hello)."""
+        if self.greeted and not self.failed:
+            self.driver.end(result)
+
+
+class Seats:
+    """The bots of a table, round after round, from one spec per index.
+
+    Built-in bots are made fresh for each round; an outside program keeps its
+    process for every round of its index (closed by :meth:`close`, or when the
+    object is collected).
+    """
+
+    def __init__(
+        self,
+        texts: Sequence[str],
+        time_limit: float = TIME_LIMIT,
+        report: Report = _report_to_stderr,
+    ) -> None:
+        self.specs = [parse_spec(text) for text in texts]
+        self.time_limit = time_limit
+        self.report = report
+        self.drivers: dict[int, ProtocolBot] = {}
+        self._playing: dict[int, OutsideBot] = {}
+        weakref.finalize(self, _close_all, self.drivers)
+
+    def bot(self, index: int, seed: str) -> Bot:
+        """A bot for a new round from spec ``index`` (a fresh built-in, or the program)."""
+        spec = self.specs[index]
+        if spec.builtin is not None:
+            return make_bot(spec.builtin, seed)
+        driver = self.drivers.get(index)
+        if driver is None:
+            limit = self.time_limit
+            driver = self.drivers[index] = ProtocolBot(
+                spec.argv, spec.text, limit, max(limit, HELLO_LIMIT)
+            )
+        # Named by its command until its hello answers (no second start just for a name).
+        bot = self._playing[index] = OutsideBot(driver, spec.text, self.report)
+        return bot
+
+    def end(self, state: Round) -> None:
+        """Send the finished round's result to the programs that played it."""
+        assert state.result is not None, "only a finished round ends"
+        result = state.result.to_json()
+        for bot in self._playing.values():
+            bot.end(result)
+        self._playing.clear()
+
+    def close(self) -> None:
+        """End every program (each gets end of input, then a grace time)."""
+        _close_all(self.drivers)
+
+    def __enter__(self) -> Seats:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _close_all(drivers: dict[int, ProtocolBot]) -> None:
+    for driver in drivers.values():
+        driver.close()
+    drivers.clear()
