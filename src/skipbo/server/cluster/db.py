@@ -375,6 +375,10 @@ class ClusterDb:
             " WHERE seen < now() - make_interval(secs => %s)) RETURNING table_id",
             (DEAD_SECONDS,),
         )
+        await self._rows(  # long dead workers hold nothing any more: forget them
+            "DELETE FROM cluster_workers WHERE seen < now() - interval '1 hour'"
+            " AND worker NOT IN (SELECT worker FROM cluster_connections)"
+        )
         return {str(row[0]) for row in rows}
 
     async def versions(self, codes: Sequence[str]) -> dict[str, int]:
