@@ -256,7 +256,11 @@ def _run_simulation(config: SimConfig, out: IO[str] | None) -> Summary:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    config = _sim_config(args)
+    from dataclasses import replace
+
+    from skipbo.sim.pool import backend_from_args
+
+    config = replace(_sim_config(args), backend=backend_from_args(args))
     with _open_out(args.out) as out:
         summary = _run_simulation(config, out)
     if args.json:
@@ -434,6 +438,9 @@ def _add_simulate(commands: Any) -> None:
         metavar="N",
         help="worker processes; 0 = one per CPU (default 1); results do not depend on it",
     )
+    from skipbo.sim.pool import add_backend_options
+
+    add_backend_options(parser)
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.set_defaults(run=_cmd_simulate)
 
