@@ -114,7 +114,12 @@ class ClusterHub:
         self._locks: dict[str, asyncio.Lock] = {}
         self._wakes: dict[str, asyncio.Event] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
-        self._refreshing: set[str] = set()
+        self._catching: set[str] = set()
+        """Tables a :meth:`_follow` task is bringing up to date."""
+        self._wanted: dict[str, int] = {}
+        """Per table, the newest version heard of."""
+        self._news: dict[str, dict[int, dict[str, Any]]] = {}
+        """Per table, the news heard and not yet played, by version."""
         self.seen: dict[Connection, tuple[int, int] | None] = {}
         """The position of the last view each connection was sent: what its person saw."""
         self._owned: set[str] = set()
@@ -167,10 +172,13 @@ class ClusterHub:
         entry = self.entries.get(code)
         return entry if entry is not None else await self.fresh(code)
 
-    async def fresh(self, code: str) -> Entry:
-        """The copy brought up to the committed version (and shown to local connections)."""
+    async def fresh(self, code: str, locked: bool = False) -> Entry:
+        """The copy brought up to the committed version (and shown to local connections).
+
+        ``locked``: the caller holds the table's lock already.
+        """
         code = code.strip().upper()
-        async with self._lock(code):
+        async with contextlib.nullcontext() if locked else self._lock(code):
             tx = await self.db.peek(code, self._since(code))
             stored = None
             if not self._extends(tx):
@@ -184,38 +192,52 @@ class ClusterHub:
 
         ``news`` (the change's moves and shared state) spares the read from
         PostgreSQL when it follows this copy exactly; anything else is read there.
+        One task per table catches up, in order, until nothing newer was heard.
         """
         entry = self.entries.get(code)
-        if entry is None or entry.version >= version or code in self._refreshing:
+        if entry is None or entry.version >= version:
             return
-        if news is not None and _follows(entry, version, news):
-            self._spawn(self._take_news(code, version, news))
-            return
-        self._refreshing.add(code)
-        self._spawn(self._refresh(code))
+        self._wanted[code] = max(self._wanted.get(code, 0), version)
+        if news is not None:
+            self._news.setdefault(code, {})[version] = news
+        if code not in self._catching:
+            self._catching.add(code)
+            self._spawn(self._follow(code))
 
-    async def _take_news(self, code: str, version: int, news: dict[str, Any]) -> None:
-        async with self._lock(code):
-            entry = self.entries.get(code)
-            if entry is None or entry.version >= version:
-                return
-            if not _follows(entry, version, news):
-                self._refreshing.add(code)
-                self._spawn(self._refresh(code))
-                return
-            entry.table.extend_round((int(seat), str(move)) for seat, move in news["moves"])
-            entry.shared = Shared.from_json(news["state"])
-            entry.version, entry.touched = version, time.monotonic()
-            entry.shared.show(entry.table, self.turn_scale)
-            await self._show(entry)
-
-    async def _refresh(self, code: str) -> None:
+    async def _follow(self, code: str) -> None:
+        """Bring ``code``'s copy to the newest version heard: by the news, else from PostgreSQL."""
         try:
-            await self.fresh(code)
+            while True:
+                entry = self.entries.get(code)
+                if entry is None or entry.version >= self._wanted.get(code, 0):
+                    return
+                async with self._lock(code):
+                    if not self._take_news(code):
+                        await self.fresh(code, locked=True)
+                    elif (entry := self.entries.get(code)) is not None:
+                        await self._show(entry)
         except TableError:
             log.debug("table %s is gone", code)
         finally:
-            self._refreshing.discard(code)
+            self._catching.discard(code)
+            self._news.pop(code, None)
+            self._wanted.pop(code, None)
+
+    def _take_news(self, code: str) -> bool:
+        """Play on every heard change that follows the copy; whether it is now up to date."""
+        entry, news = self.entries.get(code), self._news.get(code, {})
+        if entry is None:
+            return False
+        while (step := news.pop(entry.version + 1, None)) is not None:
+            if not _follows(entry, entry.version + 1, step):
+                break
+            entry.table.extend_round((int(seat), str(move)) for seat, move in step["moves"])
+            entry.shared = Shared.from_json(step["state"])
+            entry.version, entry.touched = entry.version + 1, time.monotonic()
+            entry.shared.show(entry.table, self.turn_scale)
+        for old in [v for v in news if v <= entry.version]:
+            del news[old]
+        return entry.version >= self._wanted.get(code, 0)
 
     async def _show(self, entry: Entry) -> None:
         """After a version change: local connections get their views, the driver wakes."""
