@@ -201,7 +201,7 @@ class ServerProcess:
         if self.process.poll() is None:
             os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait(TIMEOUT)
-        if self.process.stderr is not None and not os.environ.get("DEBUG_CLUSTER"):
+        if self.process.stderr is not None:
             self.process.stderr.close()
 
 

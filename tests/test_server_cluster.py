@@ -85,8 +85,6 @@ def pair(pg_url: str, redis_url: str) -> Iterator[list[ServerProcess]]:
     yield both
     for worker in both:
         worker.kill()
-        if os.environ.get("DEBUG_CLUSTER") and worker.process.stderr is not None:
-            print(worker.process.stderr.read().decode()[-3000:])
 
 
 class Player:
