@@ -1,7 +1,13 @@
 """Game server under load, measured (issue #4). Prints figures; asserts nothing.
 
 Run: ``.venv/bin/python benchmarks/server_load.py [--mode human|saturation|both]
-[--tables N] [--seconds S] [--think-min A --think-max B] [--profile FILE]``
+[--tables N] [--seconds S] [--think-min A --think-max B] [--profile FILE]
+[--workers N [N ...] --db postgresql://... --redis redis://...]``
+
+With ``--workers 1 2 4`` it runs the cluster instead (``skipbo serve --workers N``
+on a fresh PostgreSQL schema and Redis), once per worker count; the clients
+connect to the one port and the kernel spreads them over the workers, so the
+four seats of a table usually sit on different workers.
 
 It starts ``python -m skipbo.server.command`` (one worker, SQLite with group
 commit, ``synchronous=FULL``) on a fresh database in a temporary directory on
@@ -31,6 +37,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import resource
 import signal
 import socket
@@ -53,6 +60,8 @@ CONNECT_AT_ONCE = 64
 HTTP_AT_ONCE = 8
 SLOW = 0.050
 """The p99 target; moves slower than this are counted, with the seconds they fell in."""
+START_SECONDS = 90
+"""How long the server (N worker processes on a loaded machine) may take to answer."""
 RETRY_PAUSE = 0.06
 """After a refused message (the per-connection rate limit at saturation): wait, try again."""
 
@@ -77,16 +86,26 @@ def raise_file_limit() -> None:
 
 
 class Server:
-    """The server as a subprocess on a fresh SQLite file; optionally under cProfile."""
+    """The server as a subprocess on a fresh SQLite file; optionally under cProfile.
 
-    def __init__(self, workdir: Path, profile: Path | None) -> None:
+    ``db``: another ``--db`` URL (a fresh PostgreSQL schema); ``extra``: more
+    arguments (``--workers N --redis URL`` for the cluster).
+    """
+
+    def __init__(
+        self,
+        workdir: Path,
+        profile: Path | None,
+        db: str | None = None,
+        extra: tuple[str, ...] = (),
+    ) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        db = workdir / "load.db"
+        url = db or f"sqlite:///{workdir / 'load.db'}"
         prefix = [sys.executable]
         if profile is not None:
             prefix += ["-m", "cProfile", "-o", str(profile)]
-        args = ["--host", "127.0.0.1", "--port", str(self.port), "--db", f"sqlite:///{db}"]
+        args = ["--host", "127.0.0.1", "--port", str(self.port), "--db", url, *extra]
         args += ["--create-limit", "0"]  # one client creates every table
         self.stderr = (workdir / "server.err").open("w+b")
         self.process = subprocess.Popen(
@@ -94,7 +113,7 @@ class Server:
             stdout=subprocess.DEVNULL,
             stderr=self.stderr,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited: {self.errors()}")
@@ -111,18 +130,35 @@ class Server:
         self.stderr.seek(0)
         return self.stderr.read().decode(errors="replace")[-2000:]
 
+    def pids(self) -> list[int]:
+        """The server process and its descendants (uvicorn's worker processes)."""
+        found, todo = [], [self.process.pid]
+        while todo:
+            pid = todo.pop()
+            found.append(pid)
+            for task in Path(f"/proc/{pid}/task").glob("*/children"):
+                with contextlib.suppress(OSError):
+                    todo += [int(child) for child in task.read_text().split()]
+        return found
+
     def rss_mib(self) -> float:
-        """The server's resident memory (VmRSS) in MiB."""
-        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-        return float("nan")
+        """The server's resident memory (VmRSS, all its processes) in MiB."""
+        total = 0
+        for pid in self.pids():
+            with contextlib.suppress(OSError):
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+        return total / 1024
 
     def cpu_seconds(self) -> float:
-        """User + system CPU time the server process has used (all its threads)."""
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        ticks = os.sysconf("SC_CLK_TCK")
-        return (int(fields[11]) + int(fields[12])) / ticks
+        """User + system CPU time the server's processes have used (all their threads)."""
+        ticks, total = os.sysconf("SC_CLK_TCK"), 0
+        for pid in self.pids():
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += int(fields[11]) + int(fields[12])
+        return total / ticks
 
     def stop(self) -> None:
         """SIGINT (uvicorn shuts down, cProfile writes its file), then SIGKILL if it lingers."""
@@ -165,16 +201,27 @@ class Stats:
         return self.window_start <= sent_at < self.window_end
 
 
+Position = tuple[int, int]
+"""(round at the table, moves in it): the view's ``round_index`` and ``moves``."""
+POSITION = re.compile(r'"round_index":(\d+),"moves":(\d+)')
+
+
+def position(text: str) -> Position | None:
+    """The position of a state, read from the text (most states are not parsed)."""
+    found = POSITION.search(text)
+    return (int(found[1]), int(found[2])) if found else None
+
+
 @dataclass
 class TableRun:
     """One table being played: its seats' tokens and the moves awaiting delivery."""
 
     code: str
     tokens: list[str]
-    sent: dict[int, float] = field(default_factory=dict)
-    """State number a move will produce -> when the move was sent."""
-    arrived: dict[int, int] = field(default_factory=dict)
-    """State number -> how many of the four clients received it."""
+    sent: dict[Position, float] = field(default_factory=dict)
+    """The position a move will produce -> when the move was sent."""
+    arrived: dict[Position, set[int]] = field(default_factory=dict)
+    """Position -> the seats that received it (or a later one)."""
 
 
 async def create_table(base: str, limit: asyncio.Semaphore, index: int) -> TableRun:
@@ -209,8 +256,7 @@ class Player:
         self.rng = random.Random(seed)
         self.states = -1
         """Number of the last state received, counted from the first state in which
-        all four seats show connected (every seat connecting is shown to the table, so
-        the four clients count alike only from there)."""
+        all four seats show connected; a move is sent only on the latest state."""
         self.stopping = False
         self.ws: ClientConnection | None = None
         self.acting: asyncio.Task[None] | None = None
@@ -245,18 +291,10 @@ class Player:
         if self.states < 0 and '"connected":false' in text:
             return  # still waiting for the whole table to be connected
         self.states += 1
-        n, run = self.states, self.run
-        if n in run.sent:
-            got = run.arrived.get(n, 0) + 1
-            if got < PLAYERS:
-                run.arrived[n] = got
-            else:
-                del run.arrived[n]
-                sent = run.sent.pop(n)
-                if self.stats.counts(sent):
-                    self.stats.latencies.append(now - sent)
-                    if now - sent > SLOW:
-                        self.stats.slow_seconds.add(int(sent))
+        n = self.states
+        at = position(text)
+        if at is not None:
+            self.arrived(at, now)
         if self.stopping:
             return
         # parse only when this seat may act: most states are just counted
@@ -268,6 +306,25 @@ class Player:
             if over and (self.last["seats"][self.seat]["ready"] or deal == self.asked):
                 return  # asked for the next round already; it comes when all four did
             self.acting = asyncio.create_task(self.act(n, thinking=to_move))
+
+    def arrived(self, at: Position, now: float) -> None:
+        """This seat has every position up to ``at``: a move is timed once all four have it.
+
+        Positions, not state counts: a cluster worker that catches up on several
+        changes at once sends only the latest view, as it should.
+        """
+        run = self.run
+        for pending in [p for p in run.sent if p <= at]:
+            seats = run.arrived.setdefault(pending, set())
+            seats.add(self.seat)
+            if len(seats) < PLAYERS:
+                continue
+            del run.arrived[pending]
+            sent = run.sent.pop(pending)
+            if self.stats.counts(sent):
+                self.stats.latencies.append(now - sent)
+                if now - sent > SLOW:
+                    self.stats.slow_seconds.add(int(sent))
 
     def refused(self, text: str) -> None:
         message = json.loads(text)
@@ -291,8 +348,9 @@ class Player:
         message = {"type": "move", "move": self.rng.choice(legal)} if legal else {"type": "next"}
         sent = time.perf_counter()
         if legal:
-            self.run.sent[n + 1] = sent
-            self.run.arrived.pop(n + 1, None)
+            after = (self.last["round_index"], self.last["moves"] + 1)
+            self.run.sent[after] = sent
+            self.run.arrived.pop(after, None)
             if self.stats.counts(sent):
                 self.stats.moves += 1
         else:
@@ -413,6 +471,30 @@ def report(result: dict[str, Any]) -> None:
         print(f"   refusals other than the rate limit: {r['errors']}")
 
 
+def fresh_schema(url: str) -> str:
+    """A new, empty schema for one cluster run (so tables of earlier runs do not count)."""
+    import uuid
+
+    import psycopg
+
+    name = f"load_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute(f"CREATE SCHEMA {name}")
+    return name
+
+
+def with_schema(url: str, schema: str) -> str:
+    """``url`` with its tables in ``schema`` (libpq ``options``)."""
+    return f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
+
+
+def drop_schema(url: str, schema: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mode", choices=["human", "saturation", "both"], default="both")
@@ -427,24 +509,55 @@ def main(argv: list[str] | None = None) -> int:
         help="clients do not offer permessage-deflate (browsers do; shows its cost)",
     )
     parser.add_argument("--profile", type=Path, help="run the server under cProfile, write here")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        nargs="+",
+        metavar="N",
+        help="cluster mode: one run per N (e.g. --workers 1 2 4) with N worker processes "
+        "(skipbo serve --workers N); needs --db postgresql://... and --redis redis://...",
+    )
+    parser.add_argument("--db", metavar="URL", help="PostgreSQL for --workers (a fresh schema)")
+    parser.add_argument("--redis", metavar="URL", help="Redis for --workers")
     args = parser.parse_args(argv)
+    if args.workers and (not args.db or not args.redis or not args.db.startswith("postgres")):
+        parser.error("--workers needs --db postgresql://... and --redis redis://...")
     if args.tables is not None and not 1 <= args.tables <= 1000:
         parser.error("--tables is 1..1000")
     if args.seconds is not None and not 1 <= args.seconds <= 600:
         parser.error("--seconds is 1..600")
     raise_file_limit()
     modes = ["human", "saturation"] if args.mode == "both" else [args.mode]
-    print(
-        f"server_load: one server process (one uvicorn worker, SQLite WAL + synchronous=FULL,"
-        f" group commit) on 127.0.0.1; the load generator is this one Python process and"
-        f" shares the machine's {os.cpu_count()} cores with the server.",
-        flush=True,
-    )
+    runs: list[tuple[str, int | None]] = [(m, n) for n in args.workers or [None] for m in modes]
+    if args.workers:
+        print(
+            f"server_load: skipbo serve --workers N on 127.0.0.1 (one uvicorn process per"
+            f" worker, PostgreSQL {args.db.split('@')[-1]} + Redis); the load generator is this"
+            f" one Python process (websockets' asyncio client) and shares the machine's"
+            f" {os.cpu_count()} cores with the server and PostgreSQL.",
+            flush=True,
+        )
+    else:
+        print(
+            f"server_load: one server process (one uvicorn worker, SQLite WAL +"
+            f" synchronous=FULL, group commit) on 127.0.0.1; the load generator is this one"
+            f" Python process and shares the machine's {os.cpu_count()} cores with the server.",
+            flush=True,
+        )
     with tempfile.TemporaryDirectory(prefix="skipbo-load-") as tmp:
-        for mode in modes:
-            workdir = Path(tmp) / mode
+        for index, (mode, workers) in enumerate(runs):
+            workdir = Path(tmp) / f"{index}-{mode}"
             workdir.mkdir()
-            server = Server(workdir, args.profile if len(modes) == 1 else None)
+            schema = fresh_schema(args.db) if workers else None
+            extra = ("--workers", str(workers), "--redis", args.redis) if workers else ()
+            db = with_schema(args.db, schema) if schema else None
+            profile = args.profile if len(runs) == 1 else None
+            try:
+                server = Server(workdir, profile, db, extra)
+            except BaseException:
+                if schema:
+                    drop_schema(args.db, schema)
+                raise
             try:
                 if mode == "human":
                     tables, seconds = args.tables or 250, args.seconds or 60.0
@@ -454,6 +567,8 @@ def main(argv: list[str] | None = None) -> int:
                 result = asyncio.run(
                     run_mode(server, mode, tables, seconds, args.warmup, think, not args.no_deflate)
                 )
+                if workers:
+                    result["mode"] += f", {workers} worker process{'es' if workers > 1 else ''}"
                 report(result)
             finally:
                 server.stop()
@@ -461,7 +576,9 @@ def main(argv: list[str] | None = None) -> int:
                 server.stderr.close()
                 if problems:
                     print(f"   server stderr (tail): {problems[-600:]}")
-        if args.profile is not None and len(modes) == 1:
+                if schema:
+                    drop_schema(args.db, schema)
+        if args.profile is not None and len(runs) == 1:
             print(f"\nprofile written to {args.profile} (python -m pstats {args.profile})")
     return 0
 

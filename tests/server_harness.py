@@ -160,19 +160,26 @@ def free_port() -> int:
 class ServerProcess:
     """``python -m skipbo.server.command`` on a store, killable like a crash.
 
-    ``db`` is a SQLite file or any ``--db`` URL (a PostgreSQL one, say).
+    ``db`` is a SQLite file or any ``--db`` URL (a PostgreSQL one, say); ``extra``
+    more arguments (``--redis URL`` for a cluster worker). ``wait=False`` returns at
+    once: call :meth:`wait_ready` (several servers then start side by side).
     """
 
-    def __init__(self, db: Path | str) -> None:
+    def __init__(self, db: Path | str, extra: tuple[str, ...] = (), wait: bool = True) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         url = f"sqlite:///{db}" if isinstance(db, Path) else db
-        args = ["--host", "127.0.0.1", "--port", str(self.port), "--db", url]
+        args = ["--host", "127.0.0.1", "--port", str(self.port), "--db", url, *extra]
         self.process = subprocess.Popen(
             [sys.executable, "-m", "skipbo.server.command", *args],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
+        if wait:
+            self.wait_ready()
+
+    def wait_ready(self) -> None:
+        """Until the server answers (or raise with what it printed)."""
         self._wait_ready()
 
     def _wait_ready(self) -> None:

@@ -95,9 +95,8 @@ def create_app(
     return app
 
 
-def _add_http_routes(
-    app: FastAPI, registry: TableRegistry, hub: Hub, limiter: CreateLimiter
-) -> None:
+def add_page_routes(app: FastAPI) -> None:
+    """The page, its files, the favicon and the bot list: the same in every mode."""
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/")
@@ -111,13 +110,19 @@ def _add_http_routes(
             raise TableError("not_found")
         return FileResponse(icon, media_type="image/svg+xml")
 
-    @app.get("/api/health")
-    async def health() -> dict[str, Any]:
-        return {"ok": True, "tables": len(registry.tables)}
-
     @app.get("/api/bots")
     async def bots() -> dict[str, Any]:
         return {"bots": bot_names()}
+
+
+def _add_http_routes(
+    app: FastAPI, registry: TableRegistry, hub: Hub, limiter: CreateLimiter
+) -> None:
+    add_page_routes(app)
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "tables": len(registry.tables)}
 
     @app.post("/api/tables")
     async def create(body: CreateTableRequest, request: Request) -> dict[str, Any]:

@@ -54,6 +54,19 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"tables one client (IP) may create a minute; 0 = no limit "
         f"(default {CREATE_PER_MINUTE})",
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes; above 1 needs --db postgresql://... and --redis (default 1)",
+    )
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="redis://HOST:PORT/DB: run as a cluster worker (several processes or hosts on "
+        "one PostgreSQL database); needs --db postgresql://... and the extra 'cluster'",
+    )
 
 
 def check_address(host: str, port: int) -> None:
@@ -92,6 +105,8 @@ def run_serve_command(args: argparse.Namespace) -> int:
     from .app import create_app
     from .storage import open_storage, safe_url
 
+    if args.redis is not None or args.workers != 1:
+        return _run_cluster(args)
     storage = open_storage(args.db)
     app = create_app(storage, create_limit=args.create_limit)
     where = safe_url(args.db)
@@ -105,8 +120,53 @@ def run_serve_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_cluster(args: argparse.Namespace) -> int:
+    """``--workers N --redis URL``: N uvicorn workers on one PostgreSQL database and Redis.
+
+    The schema is created here, once, so that a bad URL is one line before any
+    worker starts; each worker builds its app with ``cluster.app.app_from_env``.
+    """
+    import os
+
+    import uvicorn
+
+    from .storage import is_postgres_url, safe_url
+
+    if args.redis is None or not is_postgres_url(args.db):
+        raise ValueError(
+            "--workers above 1 and --redis need both --db postgresql://... and --redis redis://..."
+        )
+    if args.workers < 1:
+        raise ValueError("--workers must be at least 1")
+    from .cluster.app import ENV_CREATE_LIMIT, ENV_DB, ENV_REDIS
+    from .cluster.db import create_schema
+    from .cluster.notify import check_redis
+
+    create_schema(args.db)
+    check_redis(args.redis)
+    os.environ.update(
+        {ENV_DB: args.db, ENV_REDIS: args.redis, ENV_CREATE_LIMIT: str(args.create_limit)}
+    )
+    print(
+        f"skipbo: serving on http://{args.host}:{args.port}/ with {args.workers} worker(s) "
+        f"(storage {safe_url(args.db)}, news {safe_url(args.redis)})",
+        flush=True,
+    )
+    uvicorn.run(
+        "skipbo.server.cluster.app:app_from_env",
+        factory=True,
+        workers=args.workers,
+        host=args.host,
+        port=args.port,
+        ws_max_size=WS_MAX_SIZE,
+        log_level="warning",
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``python -m skipbo.server.command [--host H] [--port P] [--db URL] [--create-limit N]``."""
+    """``python -m skipbo.server.command [--host H] [--port P] [--db URL] [--create-limit N]
+    [--workers N --redis URL]``."""
     parser = argparse.ArgumentParser(prog="skipbo serve")
     _add_arguments(parser)
     return run_serve_command(parser.parse_args(argv))

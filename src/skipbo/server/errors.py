@@ -29,6 +29,7 @@ ERRORS: dict[str, str] = {
     "move_syntax": "{reason}",
     "illegal_move": "{move}: {reason}",
     "stale_bot_move": "the bot answered a position that is gone",
+    "table_moved_on": "the table changed meanwhile: your move was not played",
     "not_a_bot": "seat {seat} is not a bot",
     "game_over": "the game is over",
     "resigned": "you resigned: you can watch, not play",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -66,6 +67,17 @@ def encode(message: dict[str, Any]) -> str:
     seventh of its time).
     """
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+async def send_views(table: Table, listeners: Iterable[Connection]) -> None:
+    """Every greeted connection in ``listeners`` gets the view of its own seat, built once."""
+    conns = [conn for conn in listeners if conn.greeted]
+    if not conns:
+        return
+    views = table.views_for(conn.seat for conn in conns)
+    texts = {seat: encode({"type": "state", "view": view}) for seat, view in views.items()}
+    for conn in conns:
+        await conn.send_text(texts[conn.seat])
 
 
 class Hub:
@@ -198,13 +210,7 @@ class Hub:
         one text), and the parts common to all seats are built once per change:
         at a few thousand moves a second this, not the rules, is the server's work.
         """
-        conns = [conn for conn in self._listeners.get(table.code, ()) if conn.greeted]
-        if not conns:
-            return
-        views = table.views_for(conn.seat for conn in conns)
-        texts = {seat: encode({"type": "state", "view": view}) for seat, view in views.items()}
-        for conn in conns:
-            await conn.send_text(texts[conn.seat])
+        await send_views(table, self._listeners.get(table.code, ()))
 
     def wake_bots(self, table: Table) -> None:
         """Make sure a bot to move at ``table`` is thinking (one task per table)."""

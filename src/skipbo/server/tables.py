@@ -321,9 +321,25 @@ class Table:
     def advance(self, token: str) -> None:
         """Deal the next round, or start a new game once the match is over."""
         self.authenticate(token)
+        self.deal_next()
+
+    def deal_next(self) -> None:
+        """:meth:`advance` for a caller that checked who asks (stored, then dealt)."""
         status, apply = self._next_step()
         self._storage.set_status(self.code, status)
         apply()
+
+    def extend_round(self, moves: Iterable[tuple[int, str]]) -> None:
+        """Play moves another process stored in the running round (catching up).
+
+        They were checked by the core where they were played; the core checks
+        them again here, so a gap or a wrong order raises instead of diverging.
+        """
+        for seat, text in moves:
+            if seat != self.match.round.to_move:
+                raise TableError("not_your_turn", seat=self.match.round.to_move)
+            self.match.play(parse_move(text))
+            self.log[-1].append((seat, text))
 
     async def advance_async(self) -> None:
         """:meth:`advance` without blocking the loop (the caller checked who asks)."""
@@ -486,6 +502,7 @@ class Table:
             "game": len(self.games) - 1,
             "round": len(match.rounds) - 1,
             "round_index": self.round_index,
+            "moves": len(state.history),
             "dealer": state.dealer,
             "to_move": state.to_move,
             "scores": list(match.scores),

@@ -90,7 +90,7 @@ class Timers:
         seconds = table.config.turn_seconds
         if seconds is None:
             return
-        turn = _timed_turn(table)
+        turn = timed_turn(table)
         current = self._turn.get(table.code)
         if current is not None and current[0] == turn:
             return
@@ -110,13 +110,13 @@ class Timers:
         self._turn.pop(table.code, None)
         presence = table.presence
         presence.turn_ends = None
-        if _timed_turn(table) != turn or not presence.anyone_here():
+        if timed_turn(table) != turn or not presence.anyone_here():
             return
         presence.autopilot.add(turn[2])
         self.on_autopilot(table)
 
 
-def _timed_turn(table: Table) -> TurnKey | None:
+def timed_turn(table: Table) -> TurnKey | None:
     """The turn the clock runs for: a person's, not on autopilot, while the round is played."""
     if not table.started or table.finished or table.match.round.over:
         return None

@@ -9,6 +9,7 @@ does every connection get its own view. A refused message gets
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 from fastapi import FastAPI
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -44,25 +45,27 @@ def add_websocket_route(app: FastAPI, registry: TableRegistry, hub: Hub) -> None
             return
         conn = hub.connect(table.code, websocket)
         try:
-            await _serve(conn, table, hub)
+            await serve_messages(conn, table.code, lambda raw: _handle(conn, table, hub, raw))
         except WebSocketDisconnect:
             pass
         finally:
             await hub.remove(table.code, conn)
 
 
-async def _serve(conn: Connection, table: Table, hub: Hub) -> None:
-    """Answer one connection's messages until it closes."""
+async def serve_messages(
+    conn: Connection, code: str, handle: Callable[[str | bytes | None], Awaitable[None]]
+) -> None:
+    """Answer one connection's messages with ``handle`` until it closes."""
     while True:
         message = await conn.websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
         try:
-            await _handle(conn, table, hub, message.get("text") or message.get("bytes"))
+            await handle(message.get("text") or message.get("bytes"))
         except CodedError as exc:
             await conn.send(exc.message())
         except Exception:  # a bug must cost one message, never the connection
-            log.exception("message at table %s failed", table.code)
+            log.exception("message at table %s failed", code)
             await conn.send(CodedError("internal").message())
 
 

@@ -1,0 +1,395 @@
+"""Every statement of the cluster: the schema, the locked change, catching up, leases.
+
+PostgreSQL is the authority. Besides the three tables every store has
+(:mod:`..storage.base`), the cluster keeps:
+
+- ``cluster_tables``: per table its ``version`` (one more for every committed
+  change), the shared presence and clocks (:class:`~.shared.Shared`, JSON text),
+  and the lease: the ``owner`` worker that runs its bots and clocks until
+  ``lease_until``;
+- ``cluster_workers``: every live worker and when it last said so (``seen``);
+- ``cluster_connections``: how many connections each worker holds per table and
+  seat, so that "connected" means "on some live worker".
+
+A change is one transaction that starts by locking the table's row
+(``SELECT ... FOR UPDATE``), so changes of one table are serialized across all
+workers while other tables go on in parallel; nothing is acknowledged before
+its ``COMMIT`` (``synchronous_commit`` on, as for the single-process store).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
+
+from ..config import TableError
+from ..storage import StorageUnavailable, StoredTable
+from ..storage.base import Query, Row, assemble_tables
+from ..storage.postgres import POSTGRES_SQL, _one_line, _require_psycopg, _with_timeout
+
+if TYPE_CHECKING:
+    from psycopg import AsyncConnection
+    from psycopg_pool import AsyncConnectionPool
+
+LEASE_SECONDS = 5.0
+"""A driver's lease on a table lasts this long unless renewed (it is renewed every tick)."""
+DEAD_SECONDS = 6.0
+"""A worker not seen for this long is dead: its connections no longer count."""
+POOL_SIZE = 8
+SCHEMA_LOCK = 0x5B1B0C
+"""Advisory lock taken while creating the schema, so that workers starting together agree."""
+
+_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS cluster_tables (
+    table_id TEXT PRIMARY KEY REFERENCES tables(table_id),
+    version BIGINT NOT NULL,
+    state TEXT NOT NULL DEFAULT '{}',
+    owner TEXT,
+    lease_until TIMESTAMPTZ
+)""",
+    """CREATE TABLE IF NOT EXISTS cluster_workers (
+    worker TEXT PRIMARY KEY,
+    seen TIMESTAMPTZ NOT NULL
+)""",
+    """CREATE TABLE IF NOT EXISTS cluster_connections (
+    table_id TEXT NOT NULL,
+    worker TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (table_id, worker, seat)
+)""",
+)
+
+
+def create_schema(url: str) -> None:
+    """Create every table (the store's and the cluster's) once; one-line error if impossible.
+
+    Run by ``skipbo serve`` before it starts its workers, under an advisory lock
+    so that hosts starting together do not race on ``CREATE TABLE``.
+    """
+    _require_psycopg()
+    import psycopg
+
+    try:
+        with psycopg.connect(_with_timeout(url), autocommit=True) as db, db.transaction():
+            db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            for statement in (*POSTGRES_SQL.schema, *_SCHEMA):
+                db.execute(statement)
+    except psycopg.Error as exc:
+        raise StorageUnavailable(f"cannot reach PostgreSQL: {_one_line(exc)}") from None
+
+
+ROW = (
+    "SELECT c.version, c.state, c.owner, coalesce(c.lease_until > now(), false),"
+    " (SELECT coalesce(json_agg(json_build_array(m.seat, m.move) ORDER BY m.move_index), '[]')"
+    "  FROM moves m WHERE m.table_id = c.table_id AND m.round_index = %(round)s"
+    "  AND m.move_index >= %(start)s)"
+    " FROM cluster_tables c WHERE c.table_id = %(code)s"
+)
+"""A table's row and the moves of one round from a start: catching up in one statement."""
+LOCK = "SELECT 1 FROM cluster_tables WHERE table_id = %s FOR UPDATE"
+"""Taken before :data:`ROW` is read, so that ROW's snapshot has every earlier change."""
+ADOPT = (
+    "INSERT INTO cluster_tables (table_id, version) SELECT table_id, 0 FROM tables"
+    " WHERE table_id = %s ON CONFLICT DO NOTHING"
+)
+"""A table stored by a single-process server gets its row (version 0) when first used."""
+SAVE = (
+    "UPDATE cluster_tables SET version = version + 1, state = %(state)s,"
+    " owner = CASE WHEN owner IS NULL OR lease_until IS NULL OR lease_until < now()"
+    "   THEN %(me)s ELSE owner END,"
+    " lease_until = CASE WHEN owner IS NULL OR lease_until IS NULL"
+    "   OR lease_until < now() OR owner = %(me)s"
+    "   THEN now() + make_interval(secs => %(lease)s) ELSE lease_until END"
+    " WHERE table_id = %(code)s RETURNING version, owner"
+)
+
+Since = tuple[int, int] | None
+"""(round, first move) whose moves to read with the row; None: none."""
+
+
+class Tx:
+    """One open transaction on one table (its row locked, for a change).
+
+    Round trips are what a change costs here, so the common path takes two: the
+    row lock with the new moves (:meth:`ClusterDb.locked`), then the writes, the
+    new version and COMMIT in one pipeline (:meth:`commit`).
+    """
+
+    def __init__(self, db: AsyncConnection[Any], worker: str, code: str = "") -> None:
+        self.db = db
+        self.worker = worker
+        self.code = code
+        self.version = 0
+        self.read_version = 0
+        """The version when the transaction began (changed: :meth:`commit` saved one)."""
+        self.state: dict[str, Any] = {}
+        self.moves: list[tuple[int, str]] = []
+        """The moves asked for with the row (``since``)."""
+        self.owner: str | None = None
+        self.lease_ok = False
+        self.open = False
+        self.news: dict[str, Any] | None = None
+        """What the other workers need to follow this change without reading it back."""
+
+    @property
+    def mine(self) -> bool:
+        """Whether this worker holds the table's lease (it drives bots and clocks)."""
+        return self.owner == self.worker and self.lease_ok
+
+    async def fetch(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
+        cursor = await self.db.execute(sql, params)
+        return await cursor.fetchall()
+
+    async def read_row(self, since: Since, *, begin: str | None = None, lock: bool = False) -> bool:
+        """Read the row and the moves ``since``, after ``begin`` if given, in one round trip."""
+        params = {
+            "code": self.code,
+            "round": since[0] if since else -1,
+            "start": since[1] if since else 0,
+        }
+        sql = ROW
+        async with self.db.pipeline() as pipeline:
+            if begin is not None:
+                await self.db.execute(begin)
+                self.open = True
+            if lock:  # apart: a statement that waited for the lock still sees its old snapshot
+                await self.db.execute(LOCK, (self.code,))
+            cursor = await self.db.execute(sql, params)
+            await pipeline.sync()
+            rows = await cursor.fetchall()
+        if not rows:  # stored by a single-process server, or not a table at all
+            await self.db.execute(ADOPT, (self.code,))
+            if lock:
+                await self.db.execute(LOCK, (self.code,))
+            rows = await self.fetch(sql, params)
+            if not rows:
+                return False
+        self.version, state, self.owner, self.lease_ok, moves = rows[0]
+        self.read_version = self.version
+        self.state = json.loads(state)
+        self.moves = [(int(seat), str(move)) for seat, move in moves]
+        return True
+
+    async def head(self) -> StoredTable:
+        """The stored table with every move (a copy rebuilt from scratch)."""
+        sql = POSTGRES_SQL
+        async with self.db.pipeline() as pipeline:
+            tables = await self.db.execute(sql.select_table, (self.code,))
+            seats = await self.db.execute(sql.select_table_seats, (self.code,))
+            moves = await self.db.execute(sql.select_table_moves, (self.code,))
+            await pipeline.sync()
+            rows = [await tables.fetchall(), await seats.fetchall(), await moves.fetchall()]
+        return assemble_tables(*rows)[0]
+
+    async def count_connections(self, seat: int, n: int) -> None:
+        """This worker now holds ``n`` connections of ``seat`` at the table."""
+        if n:
+            await self.db.execute(
+                "INSERT INTO cluster_connections (table_id, worker, seat, n)"
+                " VALUES (%s, %s, %s, %s)"
+                " ON CONFLICT (table_id, worker, seat) DO UPDATE SET n = EXCLUDED.n",
+                (self.code, self.worker, seat, n),
+            )
+        else:
+            await self.db.execute(
+                "DELETE FROM cluster_connections WHERE table_id = %s AND worker = %s AND seat = %s",
+                (self.code, self.worker, seat),
+            )
+
+    async def connected(self) -> set[int]:
+        """Seats with a connection on some live worker."""
+        rows = await self.fetch(
+            "SELECT DISTINCT c.seat FROM cluster_connections c JOIN cluster_workers w"
+            " ON w.worker = c.worker WHERE c.table_id = %s AND c.n > 0"
+            " AND w.seen > now() - make_interval(secs => %s)",
+            (self.code, DEAD_SECONDS),
+        )
+        return {int(row[0]) for row in rows}
+
+    async def commit(self, writes: Sequence[Query], state: dict[str, Any] | None) -> None:
+        """The writes, then (``state`` given) version+1 with the lease if free, then COMMIT."""
+        params = {
+            "state": json.dumps(state),
+            "me": self.worker,
+            "lease": LEASE_SECONDS,
+            "code": self.code,
+        }
+        async with self.db.pipeline() as pipeline:
+            for sql, args in writes:
+                await self.db.execute(sql, args)
+            saved = await self.db.execute(SAVE, params) if state is not None else None
+            await self.db.execute("COMMIT")
+            await pipeline.sync()
+            self.open = False
+            row = await saved.fetchone() if saved is not None else None
+        if row is not None and state is not None:
+            self.version, self.owner = row
+            self.lease_ok = True
+            self.state = state
+
+    async def rollback(self) -> None:
+        """Undo an open transaction (after a refusal or an error); quiet if the link is gone."""
+        if self.open and not self.db.broken and not self.db.closed:
+            self.open = False
+            with contextlib.suppress(Exception):
+                await self.db.execute("ROLLBACK")
+
+    async def insert_row(self, state: dict[str, Any]) -> None:
+        """A new table's row, version 1, leased to this worker."""
+        await self.db.execute(
+            "INSERT INTO cluster_tables (table_id, version, state, owner, lease_until)"
+            " VALUES (%s, 1, %s, %s, now() + make_interval(secs => %s))",
+            (self.code, json.dumps(state), self.worker, LEASE_SECONDS),
+        )
+        self.version, self.state, self.owner, self.lease_ok = 1, state, self.worker, True
+
+
+class ClusterDb:
+    """A worker's connection pool and the statements that are not about one table."""
+
+    def __init__(self, url: str, worker: str) -> None:
+        _require_psycopg()
+        from psycopg_pool import AsyncConnectionPool
+
+        self.worker = worker
+        self.pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
+            _with_timeout(url),
+            min_size=1,
+            max_size=POOL_SIZE,
+            open=False,
+            kwargs={"autocommit": True},
+            configure=_configure,
+        )
+
+    async def open(self) -> None:
+        await self.pool.open(wait=True)
+        await self.heartbeat()
+
+    async def close(self) -> None:
+        """Leave: connections no longer count, leases free at once for the other workers."""
+        try:
+            async with self.pool.connection() as db, db.transaction():
+                await db.execute(
+                    "UPDATE cluster_tables SET lease_until = now() - interval '1 second'"
+                    " WHERE owner = %s",
+                    (self.worker,),
+                )
+                await db.execute(
+                    "UPDATE cluster_workers SET seen = '-infinity' WHERE worker = %s",
+                    (self.worker,),
+                )
+        finally:
+            await self.pool.close()
+
+    @asynccontextmanager
+    async def transaction(self, code: str = "") -> AsyncIterator[Tx]:
+        async with self.pool.connection() as db, db.transaction():
+            yield Tx(db, self.worker, code)
+
+    @asynccontextmanager
+    async def locked(self, code: str, since: Since) -> AsyncIterator[Tx]:
+        """A transaction holding ``code``'s row lock; :class:`TableError` if no such table.
+
+        The body ends it with :meth:`Tx.commit`; if it does not (or raises), it is
+        rolled back.
+        """
+        async with self.pool.connection() as db:
+            tx = Tx(db, self.worker, code)
+            try:
+                if not await tx.read_row(since, begin="BEGIN", lock=True):
+                    raise TableError("no_table")
+                yield tx
+            finally:
+                await tx.rollback()
+
+    async def peek(self, code: str, since: Since) -> Tx:
+        """The row and the moves ``since`` as committed now (one statement, no lock)."""
+        async with self.pool.connection() as db:
+            tx = Tx(db, self.worker, code)
+            if not await tx.read_row(since):
+                raise TableError("no_table")
+            return tx
+
+    async def read_all(self, code: str) -> tuple[Tx, StoredTable]:
+        """The row and the whole stored table, in one snapshot (a copy rebuilt)."""
+        async with self.pool.connection() as db:
+            tx = Tx(db, self.worker, code)
+            try:
+                if not await tx.read_row(None, begin="BEGIN ISOLATION LEVEL REPEATABLE READ"):
+                    raise TableError("no_table")
+                stored = await tx.head()
+            finally:
+                await tx.rollback()
+            return tx, stored
+
+    async def _rows(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
+        async with self.pool.connection() as db:
+            cursor = await db.execute(sql, params)
+            return await cursor.fetchall() if cursor.description else []
+
+    async def heartbeat(self) -> None:
+        """This worker is alive (its connections count for :data:`DEAD_SECONDS`)."""
+        await self._rows(
+            "INSERT INTO cluster_workers (worker, seen) VALUES (%s, now())"
+            " ON CONFLICT (worker) DO UPDATE SET seen = now()",
+            (self.worker,),
+        )
+
+    async def renew(self) -> set[str]:
+        """Extend every lease this worker holds; the tables it still drives."""
+        rows = await self._rows(
+            "UPDATE cluster_tables SET lease_until = now() + make_interval(secs => %s)"
+            " WHERE owner = %s AND lease_until > now() RETURNING table_id",
+            (LEASE_SECONDS, self.worker),
+        )
+        return {str(row[0]) for row in rows}
+
+    async def claim(self, limit: int = 100) -> set[str]:
+        """Take over the tables whose driver's lease ran out (a dead or stuck worker)."""
+        rows = await self._rows(
+            "UPDATE cluster_tables SET owner = %(me)s,"
+            " lease_until = now() + make_interval(secs => %(lease)s)"
+            " WHERE table_id IN (SELECT table_id FROM cluster_tables WHERE owner IS NOT NULL"
+            "   AND lease_until < now() ORDER BY lease_until LIMIT %(limit)s"
+            "   FOR UPDATE SKIP LOCKED) RETURNING table_id",
+            {"me": self.worker, "lease": LEASE_SECONDS, "limit": limit},
+        )
+        return {str(row[0]) for row in rows}
+
+    async def release(self, code: str) -> None:
+        """Stop driving ``code`` (finished or idle): nobody needs to hold its lease."""
+        await self._rows(
+            "UPDATE cluster_tables SET owner = NULL, lease_until = NULL"
+            " WHERE table_id = %s AND owner = %s",
+            (code, self.worker),
+        )
+
+    async def reap(self) -> set[str]:
+        """Forget the connections of dead workers; the tables whose presence may change."""
+        rows = await self._rows(
+            "DELETE FROM cluster_connections WHERE worker IN (SELECT worker FROM cluster_workers"
+            " WHERE seen < now() - make_interval(secs => %s)) RETURNING table_id",
+            (DEAD_SECONDS,),
+        )
+        await self._rows(  # long dead workers hold nothing any more: forget them
+            "DELETE FROM cluster_workers WHERE seen < now() - interval '1 hour'"
+            " AND worker NOT IN (SELECT worker FROM cluster_connections)"
+        )
+        return {str(row[0]) for row in rows}
+
+    async def versions(self, codes: Sequence[str]) -> dict[str, int]:
+        """The committed version of each table in ``codes`` (to notice missed news)."""
+        rows = await self._rows(
+            "SELECT table_id, version FROM cluster_tables WHERE table_id = ANY(%s)",
+            (list(codes),),
+        )
+        return {str(code): int(version) for code, version in rows}
+
+
+async def _configure(db: AsyncConnection[Any]) -> None:
+    """Every pooled session commits durably, whatever the server's default."""
+    await db.execute("SET synchronous_commit TO on")

@@ -1,0 +1,554 @@
+"""One worker of the cluster: its tables, its connections, every change, the drivers.
+
+The path of a change (a move, a join, "ready", a connection that comes or goes):
+
+1. lock the table's row in PostgreSQL (:meth:`.db.ClusterDb.locked`);
+2. catch up: if the stored version is newer than this worker's copy, read what
+   changed (the running round's new moves, or the whole table when seats or
+   rounds changed) and let the core replay it;
+3. check and apply with the core, exactly as one process does (the table's own
+   methods; their writes are recorded, :mod:`.recorder`); a person's move must
+   also answer the position the person saw, or it is refused (``table_moved_on``);
+4. store those writes, the new presence and version+1, COMMIT;
+5. only then: every local connection gets its view, Redis tells the other
+   workers, and they catch up from PostgreSQL (step 2) and send their views.
+
+Bots, the grace period and the turn timer run only on the worker holding the
+table's lease (:class:`Driver` tasks); their changes are checked under the row
+lock to still hold it, so they happen exactly once even in a race, and another
+worker takes the lease over when the holder dies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from starlette.websockets import WebSocket
+
+from ..bots import choose_bot_move
+from ..config import TableConfig, TableError
+from ..hub import BOT_PAUSE, Connection, send_views
+from ..messages import RATE_PER_SECOND, RateLimiter
+from ..storage import StoredTable
+from ..storage.postgres import POSTGRES_SQL
+from ..tables import CREATE_TRIES, Table, new_code
+from ..timers import GRACE_SECONDS
+from .db import ClusterDb, Tx
+from .recorder import Recorder
+from .shared import Shared, due, next_deadline
+
+log = logging.getLogger(__name__)
+
+TICK_SECONDS = 1.0
+"""How often a worker renews its leases, takes over dead ones and compares versions."""
+
+T = TypeVar("T")
+
+
+class NotDriver(Exception):
+    """A driver's change found that another worker holds the table's lease now."""
+
+
+@dataclass(slots=True)
+class Entry:
+    """This worker's copy of one table at a stored ``version``."""
+
+    table: Table
+    recorder: Recorder
+    shared: Shared
+    version: int
+    shown: int = -1
+    """The version local connections were last sent."""
+    touched: float = field(default_factory=time.monotonic)
+
+
+def position(table: Table) -> tuple[int, int] | None:
+    """Where the game is: (round at the table, moves in it); None before the deal."""
+    return (table.round_index, len(table.match.round.history)) if table.started else None
+
+
+def fingerprint(table: Table) -> tuple[Any, ...]:
+    """What decides whether new moves can simply be played on: rounds, resignations, seats."""
+    seats = [(s.token_hash, s.name, s.kind) for s in table.seats]
+    return [len(m.rounds) for m in table.games], table.resigned, seats
+
+
+def stored_fingerprint(stored: StoredTable) -> tuple[Any, ...]:
+    seats = [(s.token_hash, s.name, s.kind) for s in stored.seats]
+    return stored.status.get("rounds", []), stored.status.get("resigned", []), seats
+
+
+class ClusterHub:
+    """A worker's tables (copies of PostgreSQL's), connections and drivers."""
+
+    def __init__(
+        self,
+        db: ClusterDb,
+        pool: Executor,
+        rate: float = RATE_PER_SECOND,
+        *,
+        grace: float = GRACE_SECONDS,
+        turn_scale: float = 1.0,
+        bot_pause: float = BOT_PAUSE,
+        tick: float = TICK_SECONDS,
+    ) -> None:
+        self.db = db
+        self.pool = pool
+        self.rate = rate
+        self.grace = grace
+        self.turn_scale = turn_scale
+        self.bot_pause = bot_pause
+        self.tick = tick
+        self.publish: Callable[[str, int, dict[str, Any] | None], Any] | None = None
+        """Set by the app: tells the other workers of a committed version."""
+        self.entries: dict[str, Entry] = {}
+        self.listeners: dict[str, set[Connection]] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._wakes: dict[str, asyncio.Event] = {}
+        self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._catching: set[str] = set()
+        """Tables a :meth:`_follow` task is bringing up to date."""
+        self._wanted: dict[str, int] = {}
+        """Per table, the newest version heard of."""
+        self._news: dict[str, dict[int, dict[str, Any]]] = {}
+        """Per table, the news heard and not yet played, by version."""
+        self.seen: dict[Connection, tuple[int, int] | None] = {}
+        """The position of the last view each connection was sent: what its person saw."""
+        self._owned: set[str] = set()
+        """Tables whose lease this worker holds: it runs their bots and clocks."""
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # ------------------------------------------------------------ copies
+
+    def _lock(self, code: str) -> asyncio.Lock:
+        return self._locks.setdefault(code, asyncio.Lock())
+
+    def _since(self, code: str) -> tuple[int, int] | None:
+        """Where this worker's copy of ``code`` stands: read the moves from there."""
+        entry = self.entries.get(code)
+        return position(entry.table) if entry is not None else None
+
+    def _extends(self, tx: Tx) -> bool:
+        """Whether the copy catches up with ``tx`` by playing on (same rounds, seats, status)."""
+        entry = self.entries.get(tx.code)
+        if entry is None:
+            return False
+        layout = Shared.from_json(tx.state).layout
+        return entry.version == tx.version or (
+            entry.table.started and layout == entry.shared.layout
+        )
+
+    def _update(self, tx: Tx, stored: StoredTable | None) -> Entry:
+        """The copy at ``tx``'s version: the moves read with the row, or ``stored`` rebuilt."""
+        entry = self.entries.get(tx.code)
+        if entry is not None and entry.version == tx.version and stored is None:
+            return entry
+        shared = Shared.from_json(tx.state)
+        if stored is not None:
+            recorder = entry.recorder if entry is not None else Recorder()
+            table = Table.restore(stored, recorder)
+            if entry is None:
+                entry = self.entries[tx.code] = Entry(table, recorder, shared, tx.version)
+            entry.table = table
+        assert entry is not None
+        if stored is None:
+            entry.table.extend_round(tx.moves)
+        entry.shared, entry.version = shared, tx.version
+        entry.touched = time.monotonic()
+        shared.show(entry.table, self.turn_scale)
+        return entry
+
+    async def entry(self, code: str) -> Entry:
+        """This worker's copy of ``code``, read if it has none; :class:`TableError` if none."""
+        code = code.strip().upper()
+        entry = self.entries.get(code)
+        return entry if entry is not None else await self.fresh(code)
+
+    async def fresh(self, code: str, locked: bool = False) -> Entry:
+        """The copy brought up to the committed version (and shown to local connections).
+
+        ``locked``: the caller holds the table's lock already.
+        """
+        code = code.strip().upper()
+        async with contextlib.nullcontext() if locked else self._lock(code):
+            tx = await self.db.peek(code, self._since(code))
+            stored = None
+            if not self._extends(tx):
+                tx, stored = await self.db.read_all(code)
+            entry = self._update(tx, stored)
+            await self._show(entry)
+            return entry
+
+    def heard(self, code: str, version: int, news: dict[str, Any] | None = None) -> None:
+        """Redis says ``code`` is at ``version``: catch up if this worker holds an older copy.
+
+        ``news`` (the change's moves and shared state) spares the read from
+        PostgreSQL when it follows this copy exactly; anything else is read there.
+        One task per table catches up, in order, until nothing newer was heard.
+        """
+        entry = self.entries.get(code)
+        if entry is None or entry.version >= version:
+            return
+        self._wanted[code] = max(self._wanted.get(code, 0), version)
+        if news is not None:
+            self._news.setdefault(code, {})[version] = news
+        if code not in self._catching:
+            self._catching.add(code)
+            self._spawn(self._follow(code))
+
+    async def _follow(self, code: str) -> None:
+        """Bring ``code``'s copy to the newest version heard: by the news, else from PostgreSQL."""
+        try:
+            while True:
+                entry = self.entries.get(code)
+                if entry is None or entry.version >= self._wanted.get(code, 0):
+                    return
+                async with self._lock(code):
+                    if not self._take_news(code):
+                        await self.fresh(code, locked=True)
+                    elif (entry := self.entries.get(code)) is not None:
+                        await self._show(entry)
+        except TableError:
+            log.debug("table %s is gone", code)
+        finally:
+            self._catching.discard(code)
+            self._news.pop(code, None)
+            self._wanted.pop(code, None)
+
+    def _take_news(self, code: str) -> bool:
+        """Play on every heard change that follows the copy; whether it is now up to date."""
+        entry, news = self.entries.get(code), self._news.get(code, {})
+        if entry is None:
+            return False
+        while (step := news.pop(entry.version + 1, None)) is not None:
+            if not _follows(entry, entry.version + 1, step):
+                break
+            entry.table.extend_round((int(seat), str(move)) for seat, move in step["moves"])
+            entry.shared = Shared.from_json(step["state"])
+            entry.version, entry.touched = entry.version + 1, time.monotonic()
+            entry.shared.show(entry.table, self.turn_scale)
+        for old in [v for v in news if v <= entry.version]:
+            del news[old]
+        return entry.version >= self._wanted.get(code, 0)
+
+    async def _show(self, entry: Entry) -> None:
+        """After a version change: local connections get their views, the driver wakes."""
+        if entry.shown == entry.version:
+            return
+        entry.shown = entry.version
+        table = entry.table
+        for conn in self.listeners.get(table.code, ()):
+            if conn.seat is not None and not table.is_person(conn.seat):  # resigned elsewhere
+                conn.seat, conn.resigned = None, True
+        listeners = self.listeners.get(table.code, set())
+        await send_views(table, listeners)
+        here = position(table)
+        for conn in listeners:
+            self.seen[conn] = here
+        self._wakes.setdefault(table.code, asyncio.Event()).set()
+        if self._drivers.get(table.code) is None and table.code in self._owned:
+            self._start_driver(table.code)
+
+    # ------------------------------------------------------------ changes
+
+    async def change(
+        self,
+        code: str,
+        action: Callable[[Entry], T],
+        *,
+        count: tuple[int, int] | None = None,
+        recount: bool = False,
+        drive: bool = False,
+        at: tuple[int, int] | None = None,
+    ) -> T:
+        """Run ``action`` on the table in one transaction, as the module says; its result.
+
+        ``count`` (seat, n): this worker's connections of the seat now; ``recount``:
+        ask who is connected anew; ``drive``: only as the lease holder;
+        ``at``: the :func:`position` a person's move answers.
+        """
+        async with self._lock(code):
+            entry: Entry | None = None
+            try:
+                async with self.db.locked(code, self._since(code)) as tx:
+                    entry = self._update(tx, None if self._extends(tx) else await tx.head())
+                    if drive and not tx.mine:
+                        raise NotDriver(code)
+                    result = await self._apply(tx, entry, action, count, recount, at)
+                if tx.mine:
+                    self._owned.add(code)
+            except BaseException as exc:
+                if entry is not None and not isinstance(exc, TableError | NotDriver):
+                    self.entries.pop(code, None)  # memory may be ahead of the store: read again
+                    entry = None
+                raise
+            finally:
+                if entry is not None:
+                    await self._show(entry)
+        if self.publish is not None and tx.version != tx.read_version:
+            self._spawn(self.publish(code, tx.version, tx.news))  # nobody waits for news
+        return result
+
+    async def _apply(
+        self,
+        tx: Tx,
+        entry: Entry,
+        action: Callable[[Entry], T],
+        count: tuple[int, int] | None,
+        recount: bool,
+        at: tuple[int, int] | None,
+    ) -> T:
+        before = copy.deepcopy(entry.shared)
+        table = entry.table
+        start = position(table)
+        if at is not None and at != position(table):
+            raise TableError("table_moved_on")
+        if count is not None:
+            await tx.count_connections(*count)
+        try:
+            if count is not None or recount:
+                entry.shared.connected = await tx.connected()
+                entry.shared.show(table, self.turn_scale)
+            result = action(entry)
+            if table.everyone_ready():
+                table.deal_next()
+        except TableError:
+            entry.shared = before
+            before.show(table, self.turn_scale)
+            entry.recorder.drain()
+            raise
+        entry.shared.take(table, time.time(), self.turn_scale)
+        writes = entry.recorder.drain()
+        if any(sql != POSTGRES_SQL.insert_move for sql, _ in writes):
+            entry.shared.layout += 1  # seats or rounds changed: other copies are rebuilt
+        if writes or entry.shared != before:
+            state = entry.shared.to_json()
+            await tx.commit(writes, state)
+            if before.layout == entry.shared.layout:  # what the others need to follow
+                moves = [[params[3], params[4]] for _, params in writes]
+                tx.news = {"at": start, "moves": moves, "state": state}
+            entry.version = tx.version
+            entry.touched = time.monotonic()
+        else:
+            await tx.commit([], None)
+        return result
+
+    async def create(self, config: TableConfig) -> Entry:
+        """A new table, stored with its row (version 1); this worker drives it."""
+        for _ in range(CREATE_TRIES):
+            code, recorder = new_code(), Recorder()
+            table = Table.create(code, config, recorder)
+            shared = Shared()
+            shared.take(table, time.time(), self.turn_scale)
+            try:
+                async with self.db.transaction(code) as tx:
+                    for sql, params in recorder.drain():
+                        await tx.db.execute(sql, params)
+                    await tx.insert_row(shared.to_json())
+            except Exception as exc:
+                if "duplicate key" in str(exc):
+                    continue  # the code is taken: draw another
+                raise
+            entry = self.entries[code] = Entry(table, recorder, shared, 1)
+            shared.show(table, self.turn_scale)
+            self._owned.add(code)
+            await self._show(entry)
+            return entry
+        raise RuntimeError("no free join code found")
+
+    # ------------------------------------------------------------ connections
+
+    def connect(self, code: str, websocket: WebSocket) -> Connection:
+        conn = Connection(websocket, limiter=RateLimiter(self.rate))
+        self.listeners.setdefault(code, set()).add(conn)
+        return conn
+
+    def _held(self, code: str, seat: int) -> int:
+        """This worker's greeted connections of ``seat`` at ``code``."""
+        return sum(1 for c in self.listeners.get(code, ()) if c.greeted and c.seat == seat)
+
+    async def hello(self, conn: Connection, code: str, token: str | None) -> None:
+        """``conn`` takes the seat of ``token`` (None: watches); ends the seat's autopilot."""
+        entry = await self.fresh(code)
+        seat = None if token is None else entry.table.authenticate(token)
+        old = conn.seat if conn.greeted else None
+        if seat is not None and not entry.table.is_person(seat):  # resigned: watches
+            seat, conn.resigned = None, True
+        conn.seat, conn.greeted, conn.token = seat, True, token
+        shown = entry.version
+        if old is not None and old != seat:
+            await self.change(code, _nothing, count=(old, self._held(code, old)))
+        if seat is not None:
+            await self.change(
+                code,
+                lambda e: e.table.presence.autopilot.discard(seat),
+                count=(seat, self._held(code, seat)),
+            )
+        entry = self.entries.get(code) or await self.fresh(code)
+        if entry.version == shown:  # nothing changed: only this connection needs the view
+            await self.send_state(conn, entry)
+
+    async def send_state(self, conn: Connection, entry: Entry) -> None:
+        """Send ``conn`` its view (and remember what it saw)."""
+        self.seen[conn] = position(entry.table)
+        await conn.send({"type": "state", "view": entry.table.view_for(conn.seat)})
+
+    async def remove(self, code: str, conn: Connection) -> None:
+        listeners = self.listeners.get(code, set())
+        listeners.discard(conn)
+        self.seen.pop(conn, None)
+        if not listeners:
+            self.listeners.pop(code, None)
+        if conn.greeted and conn.seat is not None:
+            seat = conn.seat
+            try:
+                await self.change(code, _nothing, count=(seat, self._held(code, seat)))
+            except Exception:  # the store is away: the reaper counts again later
+                log.warning("table %s: a disconnection could not be stored", code)
+
+    # ------------------------------------------------------------ drivers
+
+    def start(self) -> None:
+        """Start the worker's loop (leases, takeovers, reaping, versions)."""
+        self._spawn(self._loop())
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _start_driver(self, code: str) -> None:
+        task = self._drivers.get(code)
+        if task is None or task.done():
+            self._drivers[code] = asyncio.create_task(self._drive(code))
+
+    async def _drive(self, code: str) -> None:
+        """Bots and clocks of one table, while this worker holds its lease."""
+        wake = self._wakes.setdefault(code, asyncio.Event())
+        try:
+            while code in self._owned:
+                wake.clear()
+                entry = await self.entry(code)
+                if entry.table.bot_turn() is not None:
+                    await self._bot_move(code)
+                    continue
+                now = time.time()
+                if due(entry.table, entry.shared, now, self.grace):
+                    await self.change(code, self._autopilot, drive=True)
+                    continue
+                deadline = next_deadline(entry.shared, self.grace)
+                wait = self.tick if deadline is None else min(deadline - now + 0.01, self.tick)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), max(wait, 0.01))
+        except NotDriver:
+            self._owned.discard(code)
+        except TableError as exc:
+            log.warning("driver of table %s stopped: %s", code, exc)
+            self._owned.discard(code)
+        finally:
+            self._drivers.pop(code, None)
+
+    def _autopilot(self, entry: Entry) -> None:
+        seats = due(entry.table, entry.shared, time.time(), self.grace)
+        entry.table.presence.autopilot |= seats
+
+    async def _bot_move(self, code: str) -> None:
+        await asyncio.sleep(self.bot_pause)
+        entry = self.entries.get(code)
+        turn = entry.table.bot_turn() if entry is not None else None
+        if turn is None:
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            move = await loop.run_in_executor(self.pool, choose_bot_move, turn)
+        except Exception:
+            log.exception("bot %s failed at table %s; it plays its first legal", turn.bot, code)
+            move = turn.legal[0]
+        if move not in turn.legal:
+            move = turn.legal[0]
+        try:
+            await self.change(code, lambda e: e.table.play_bot(turn, move), drive=True)
+        except TableError as exc:
+            log.debug("bot move %s refused at table %s: %s", move, code, exc)
+
+    async def _loop(self) -> None:
+        while True:
+            try:
+                await self._tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # PostgreSQL away for a moment: try again next tick
+                log.warning("cluster tick failed: %s", exc)
+            await asyncio.sleep(self.tick)
+
+    async def _tick(self) -> None:
+        """Say we live, keep our leases, take over dead ones, recount, catch up."""
+        await self.db.heartbeat()
+        self._owned = await self.db.renew() | await self.db.claim()
+        for code in self._owned:
+            self._start_driver(code)
+        for code in await self.db.reap():
+            try:
+                await self.change(code, _nothing, recount=True)
+            except TableError:
+                log.debug("table %s is gone", code)
+        await self.catch_up_all()
+
+    async def catch_up_all(self) -> None:
+        """Compare every held copy with PostgreSQL (news may have been lost)."""
+        versions = await self.db.versions(list(self.entries))
+        for code, version in versions.items():
+            self.heard(code, version)
+
+    async def on_subscribed(self) -> None:
+        """Redis (re)subscribed: anything published meanwhile may be lost, so compare."""
+        try:
+            await self.catch_up_all()
+        except Exception as exc:
+            log.warning("catching up after subscribing failed: %s", exc)
+
+    def sweep(self, idle_seconds: float) -> list[str]:
+        """Forget copies nobody here uses (no connection, not driven, or finished and idle)."""
+        now = time.monotonic()
+        gone = []
+        for code, entry in list(self.entries.items()):
+            if self.listeners.get(code):
+                continue
+            if code in self._owned:
+                if not (entry.table.finished or now - entry.touched > idle_seconds):
+                    continue
+                self._owned.discard(code)
+                self._spawn(self.db.release(code))
+            gone.append(code)
+            del self.entries[code]
+            self._locks.pop(code, None)
+        return gone
+
+    async def close(self) -> None:
+        tasks = [*self._drivers.values(), *self._tasks]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _follows(entry: Entry, version: int, news: dict[str, Any]) -> bool:
+    """Whether ``news`` is the change right after this copy (version, position, layout)."""
+    at = news.get("at")
+    return (
+        entry.version == version - 1
+        and (tuple(at) if at is not None else None) == position(entry.table)
+        and Shared.from_json(news["state"]).layout == entry.shared.layout
+    )
+
+
+def _nothing(entry: Entry) -> None:
+    """A change with no action of its own (connections counted, presence recomputed)."""
