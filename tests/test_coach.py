@@ -13,9 +13,11 @@ from typing import Any
 import pytest
 
 from skipbo.bots import make_bot
+from skipbo.bots.value_features import steps_to
 from skipbo.cli import main
 from skipbo.coach import analyze, decisions, hint, mark_for
 from skipbo.core import (
+    Round,
     Rules,
     format_move,
     new_round,
@@ -107,22 +109,34 @@ def test_analysis_reads_only_the_seats_view() -> None:
     assert first == second
 
 
-def test_skipping_the_winning_card_is_a_blunder() -> None:
-    data = short_record(5)
-    winner = data["result"]["winner"]
-    last = len(data["moves"]) - 1
+def _close_finish() -> tuple[dict[str, Any], Round]:
+    """A round won by a stock card while the loser's last stock card fit a build pile
+    too, and the position just before the winning card."""
+    for n in range(200):
+        state = play_round(RULES, [make_bot("hard", n), make_bot("hard", n + 1)], f"close/{n}")
+        data = record_json(state)
+        if state.result is None or state.result.winner is None or state.shuffles:
+            continue
+        before = parse_record(dict(data, moves=data["moves"][:-1], result=None))
+        position = replay(before).state
+        assert position is not None
+        loser = 1 - state.result.winner
+        top = position.stock_top(loser)
+        if len(position.stocks[loser]) == 1 and steps_to(top, position.build) == 0:
+            return data, position
+    raise AssertionError("no close finish in 200 rounds")
+
+
+def test_skipping_the_winning_card_when_the_opponent_wins_next_is_a_blunder() -> None:
+    data, position = _close_finish()
+    winner, last = position.to_move, len(data["moves"]) - 1
     assert data["moves"][last].startswith("S-")  # the stock's last card won
-    record = parse_record(dict(data, moves=data["moves"][:last], result=None))
-    state = replay(record).state
-    assert state is not None and state.to_move == winner
-    discard = next(m for m in state.legal_moves() if not is_play(m))
-    blunder = parse_record(
-        dict(data, moves=[*data["moves"][:last], format_move(discard)], result=None)
-    )
-    verdict = list(analyze(blunder, winner))[-1]
-    assert verdict.index == last
+    discard = next(m for m in position.legal_moves() if not is_play(m))
+    moves = [*data["moves"][:last], format_move(discard)]
+    verdict = list(analyze(parse_record(dict(data, moves=moves, result=None)), winner))[-1]
+    assert verdict.index == last and verdict.played == discard
     assert verdict.best != discard and verdict.after_best == 1.0
-    assert verdict.mark == "blunder"
+    assert verdict.mark == "blunder", verdict
 
 
 def test_marks_follow_the_thresholds() -> None:

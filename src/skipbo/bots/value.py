@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from skipbo.core import PlayerView
 
-from .value_features import FEATURE_SIZE, features
+from .value_features import FEATURE_SIZE, features, model_input
 
 WEIGHTS_FILE = "value_net.npz"
 FloatArray = npt.NDArray[np.float64]
@@ -55,8 +55,8 @@ class ValueNet:
         np.savez_compressed(path, allow_pickle=False, **small)
 
     def logits(self, x: npt.ArrayLike) -> FloatArray:
-        """Pre-sigmoid outputs for rows of raw features."""
-        h = (np.asarray(x, dtype=np.float64) - self.mean) / self.scale
+        """Pre-sigmoid outputs for rows of :func:`~.value_features.features`."""
+        h = (model_input(np.atleast_2d(np.asarray(x))) - self.mean) / self.scale
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
             h = h @ w + b
@@ -66,7 +66,7 @@ class ValueNet:
         return result
 
     def predict(self, x: npt.ArrayLike) -> FloatArray:
-        """Win probabilities for rows of raw features."""
+        """Win probabilities for rows of :func:`~.value_features.features`."""
         result: FloatArray = 1.0 / (1.0 + np.exp(-self.logits(x)))
         return result
 

@@ -33,8 +33,20 @@ FAR: Final = 12
 SEAT_SIZE: Final = 4 + VALUES + 2
 GLOBAL_SIZE: Final = 7 + 12 + VALUES
 OWN_SIZE: Final = 1 + (VALUES + 1) + 2 + (VALUES + 1) + VALUES + 2 + VALUES + 2
-FEATURE_SIZE: Final = GLOBAL_SIZE + OWN_SIZE + 2 * SEAT_SIZE + 3
+RAW_SIZE: Final = GLOBAL_SIZE + OWN_SIZE + 2 * SEAT_SIZE + 3
+"""Entries of :func:`features` (what a data set stores)."""
+DERIVED_SIZE: Final = 9
+FEATURE_SIZE: Final = RAW_SIZE + DERIVED_SIZE
+"""Entries the network reads: :func:`features`, then :func:`derived` of them."""
 FeatureArray = npt.NDArray[np.uint8]
+FloatArray = npt.NDArray[np.float32]
+
+# where :func:`features` puts the entries :func:`derived` combines
+_PLAYERS, _VIEWER_MOVES, _TURNS_UNTIL = 0, 4, 5
+_OWN = GLOBAL_SIZE
+_OWN_STOCK, _OWN_STEPS, _OWN_GAP = _OWN, _OWN + 1 + VALUES + 1, _OWN + 1 + VALUES + 2
+_NEXT = GLOBAL_SIZE + OWN_SIZE
+_NEAREST = _NEXT + SEAT_SIZE
 
 
 def steps_to(top: int, build: Sequence[int]) -> int:
@@ -153,6 +165,37 @@ def features(view: PlayerView) -> FeatureArray:
     ]
     vector = glob + own + _seat_block(view, opponents[0]) + _seat_block(view, nearest) + rest
     return np.array(vector, dtype=np.uint8)
+
+
+def derived(raw: npt.NDArray[np.generic]) -> FloatArray:
+    """Races a network would have to learn as products of raw entries, spelled out:
+    a side one playable card from winning, and who moves first. Rows of
+    :func:`features` in, :data:`DERIVED_SIZE` columns out (so a data set of raw
+    features trains a network with them)."""
+    x = np.asarray(raw, dtype=np.float32)
+    players, viewer_moves, turns_until = x[:, _PLAYERS], x[:, _VIEWER_MOVES], x[:, _TURNS_UNTIL]
+    own_stock, own_steps, own_gap = x[:, _OWN_STOCK], x[:, _OWN_STEPS], x[:, _OWN_GAP]
+    next_stock, next_steps = x[:, _NEXT], x[:, _NEXT + 1]
+    near_stock, near_steps = x[:, _NEAREST], x[:, _NEAREST + 1]
+    next_one = (next_stock == 1) & (next_steps == 0)
+    columns = [
+        next_one,
+        next_one & (turns_until == players - 1),  # and the next opponent moves now
+        (near_stock == 1) & (near_steps == 0),
+        (own_stock == 1) & (own_gap == 0) & (viewer_moves == 1),  # a win this turn
+        (own_stock == 1) & (own_steps == 0),
+        own_stock == 1,
+        near_stock == 1,
+        (near_stock <= 3) & (near_steps == 0),
+        (own_stock - near_stock) / 10,
+    ]
+    return np.stack([np.asarray(c, dtype=np.float32) for c in columns], axis=1)
+
+
+def model_input(raw: npt.NDArray[np.generic]) -> FloatArray:
+    """Rows of :func:`features` with their :func:`derived` columns: the network's input."""
+    x = np.asarray(raw, dtype=np.float32)
+    return np.concatenate([x, derived(x)], axis=1)
 
 
 def _tops_heights(discards: Sequence[Sequence[int]]) -> list[int]:
