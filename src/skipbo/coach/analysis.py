@@ -4,12 +4,12 @@ For every decision of one seat in a record, the analysis asks the expert bot
 for its move and estimates the seat's win chance after the move played and
 after the expert's, with the learned evaluation (:mod:`skipbo.bots.value`).
 Everything is computed from that seat's view at the time, as the seat could
-have: a move whose outcome depends on hidden cards (a stock card played reveals
-the next one, an emptied hand draws five) is tried in several worlds sampled
-from the view (:func:`~skipbo.core.determinize.sample_round`) and the chances
-averaged; the samples are seeded by the decision's number, never by the
-record's hidden cards. So an analysis is fair: it cannot tell two records apart
-that look the same from the seat.
+have: a play is tried in several worlds sampled from the view
+(:func:`~skipbo.core.determinize.sample_round`), the seat's turn played on to its
+end in each (see :class:`Evaluator`), and the chances averaged; the samples are
+seeded by the decision's number, never by the record's hidden cards. So an
+analysis is fair: it cannot tell two records apart that look the same from the
+seat.
 
 The drop in win chance, in percentage points, earns a mark as lichess gives
 them for chess: an inaccuracy from 5 points, a mistake from 10, a blunder from 20.
@@ -34,10 +34,10 @@ from skipbo.core import (
     start_round,
 )
 from skipbo.core.determinize import sample_round
-from skipbo.core.moves import SLOTS, SRC_HAND, SRC_PARTNER_STOCK, SRC_STOCK, is_play
+from skipbo.core.moves import is_play
 
-WORLDS = 8
-"""Sampled worlds per move whose outcome the view cannot tell in advance."""
+WORLDS = 4
+"""Sampled worlds per play (a move that does not end the turn)."""
 MARKS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
 """Drops in percentage points of win chance, largest first, and their marks."""
 
@@ -63,7 +63,6 @@ class Assessment:
     seat: int
     played: Move
     best: Move
-    before: float
     after_played: float
     after_best: float
 
@@ -85,7 +84,6 @@ class Assessment:
             "seat": self.seat,
             "played": format_move(self.played),
             "best": format_move(self.best),
-            "before": _percent(self.before),
             "after_played": _percent(self.after_played),
             "after_best": _percent(self.after_best),
             "drop": round(self.drop, 1),
@@ -120,46 +118,40 @@ def decisions(record: Record, seat: int) -> Iterator[Decision]:
         state.play(move)
 
 
-def reveals(view: PlayerView, move: Move) -> bool:
-    """True when the seat's view after ``move`` depends on hidden cards: a stock
-    card played shows the next one, the hand's last card played draws five."""
-    if not is_play(move):
-        return False
-    source = move // SLOTS
-    if source == SRC_STOCK:
-        return view.me.stock > 1
-    if source == SRC_PARTNER_STOCK:
-        partner = view.partner
-        return partner is not None and view.players[partner].stock > 1
-    return source > SRC_HAND and len(view.hand) == 1
-
-
 class Evaluator:
-    """Win chances after moves, from one view, over sampled worlds."""
+    """Win chances after moves, from one view, over sampled worlds.
+
+    A move in the middle of a turn is judged by where the turn ends: in each
+    sampled world the seat plays on with the ``hard`` policy until its turn is
+    over, and the network rates the view then. Mid-turn positions are hard to
+    compare (a stock card played now or two plays later is the same turn), and the
+    turn's end is what the opponent faces. A move that ends the turn needs one world:
+    the seat's view after it is the same in all of them."""
 
     def __init__(self, net: ValueNet | None = None, worlds: int = WORLDS) -> None:
         self.net = net or value_net()
         self.worlds = worlds
 
-    def before(self, view: PlayerView) -> float:
-        """The seat's chance in the position itself."""
-        return float(self.net.win_chances([view])[0])
-
     def after(self, view: PlayerView, moves: Sequence[Move], seed: str) -> list[float]:
         """The seat's mean chance after each of ``moves`` (legal in ``view``)."""
         seat = view.seat
         assert seat is not None
-        count = max((self.worlds if reveals(view, m) else 1) for m in moves)
+        count = max((self.worlds if is_play(m) else 1) for m in moves)
         worlds = [sample_round(view, f"{seed}/{k}") for k in range(count)]
         totals: list[float] = []
         for move in moves:
-            tries = worlds if reveals(view, move) else worlds[:1]
-            totals.append(sum(self._after_one(w, move, seat) for w in tries) / len(tries))
+            tries = worlds if is_play(move) else worlds[:1]
+            chances = [self._after_one(w, move, seat, f"{seed}/{k}") for k, w in enumerate(tries)]
+            totals.append(sum(chances) / len(chances))
         return totals
 
-    def _after_one(self, world: Round, move: Move, seat: int) -> float:
+    def _after_one(self, world: Round, move: Move, seat: int, seed: str) -> float:
         state = world.clone()
         state.play(move)
+        if state.result is None and state.to_move == seat:
+            policy = make_bot("hard", seed)
+            while state.result is None and state.to_move == seat:
+                state.play(policy.choose(player_view(state, seat), state.legal_moves()))
         if state.result is not None:
             winner = state.result.winner
             return float(winner is not None and winner in state.rules.team_seats(seat))
@@ -199,7 +191,6 @@ def analyze(
             seat=seat,
             played=decision.played,
             best=best,
-            before=evaluator.before(view),
             after_played=chances[0],
             after_best=chances[-1],
         )

@@ -39,7 +39,7 @@ def add_analyze_parser(subparsers: Any) -> argparse.ArgumentParser:
         type=int,
         default=WORLDS,
         metavar="K",
-        help=f"sampled worlds per move that reveals a card (default {WORLDS})",
+        help=f"sampled worlds per play (default {WORLDS})",
     )
     parser.add_argument("--json", action="store_true", help="JSON Lines even on a terminal")
     parser.set_defaults(run=run_analyze_command)
@@ -101,21 +101,22 @@ def run_analyze_command(args: argparse.Namespace) -> int:
 
 
 def write_table(results: list[Assessment], out: IO[str]) -> None:
-    """The analysis for a person: one row per decision, then the marks counted."""
+    """The analysis for a person: one row per decision, then the marks counted.
+
+    The two chances are the seat's after the move played and after the expert's."""
     out.write(
         f"{'move':>5} {'turn':>4}  {'played':<8} {'expert':<8} "
-        f"{'win%':>5} {'after':>5} {'best':>5} {'drop':>5}  mark\n"
+        f"{'win% played':>11} {'expert':>6} {'drop':>5}  mark\n"
     )
     for a in results:
         row = a.to_json()
         out.write(
             f"{row['index']:>5} {row['turn']:>4}  {row['played']:<8} {row['best']:<8} "
-            f"{row['before']:>5.1f} {row['after_played']:>5.1f} {row['after_best']:>5.1f} "
+            f"{row['after_played']:>11.1f} {row['after_best']:>6.1f} "
             f"{row['drop']:>5.1f}  {row['mark'] or ''}\n"
         )
-    counts = {name: sum(1 for a in results if a.mark == name) for _, name in MARKS}
+    plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+    counts = {name: sum(1 for a in results if a.mark == name) for _, name in reversed(MARKS)}
+    summary = ", ".join(f"{n} {name if n == 1 else plural[name]}" for name, n in counts.items())
     mean = sum(a.drop for a in results) / len(results) if results else 0.0
-    summary = ", ".join(
-        f"{n} {name}{'s' if n != 1 else ''}" for name, n in reversed(counts.items())
-    )
     out.write(f"{len(results)} decisions: {summary}; mean drop {mean:.1f} points\n")
