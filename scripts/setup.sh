@@ -6,4 +6,4 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test,rl,openspiel,postgres]'
+.venv/bin/python -m pip install --quiet -e '.[test,rl,openspiel,postgres,ray]'

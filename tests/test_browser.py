@@ -8,40 +8,30 @@ a machine without a browser stays green. Screenshots go to ``artifacts/``.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from server_harness import thread_server
-from skipbo.core import parse_record, replay
-
-CHROMIUM = "/usr/bin/chromium"
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no browser at {CHROMIUM}", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-TIMEOUT_MS = 60_000
-MAX_MOVES = 600
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
-
-MY_TURN_OR_OVER = (
-    "document.body.dataset.phase !== undefined && document.body.dataset.phase !== 'lobby'"
-    " && (document.body.dataset.phase !== 'playing' || document.body.dataset.myTurn === 'true')"
+from browser_helpers import (
+    ARTIFACTS,
+    DESKTOP,
+    MY_TURN_OR_OVER,
+    PHONE,
+    browser_at,
+    choose_setting,
+    create_table,
+    hand_of,
+    new_page,
+    play_one_move,
+    play_until_over,
+    state_count,
+    wait_js,
+    wait_my_turn,
 )
-
+from browser_helpers import shoot_both as shoot
+from skipbo.core import parse_record, replay
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "spec_examples.jsonl"
 PLAYING_FACES = {"1": "A", "11": "J", "12": "Q", "SB": "K/🃏"}
@@ -50,93 +40,15 @@ PLAYING_FACES = {"1": "A", "11": "J", "12": "Q", "SB": "K/🃏"}
 @pytest.fixture
 def page(tmp_path: Path) -> Iterator[tuple[str, Any]]:
     """A fresh server and a desktop-sized page; yields the base URL and the page."""
-    with thread_server(tmp_path / "b.db") as (base, _app), sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_page(viewport=DESKTOP)
-            page.set_default_timeout(TIMEOUT_MS)
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            yield base, page
-            assert not errors, f"JavaScript errors: {errors}"
-        finally:
-            browser.close()
+    with browser_at(tmp_path) as (base, browser, _app):
+        tab = new_page(browser)
+        yield base, tab
+        assert not tab.js_errors, f"JavaScript errors: {tab.js_errors}"
 
 
 def create_table_against_bot(base: str, page: Any) -> str:
-    """Fill in the lobby by clicks: 2 players, stock 3, the other seat a hard bot.
-
-    Returns once it is the person's turn. The deal is random: when the bot
-    happens to start and empties its three stock cards at once, the person
-    asks for the next game, as they would at a real table.
-    """
-    page.goto(base + "/")
-    page.wait_for_selector("body[data-ready=true]")
-    page.get_by_test_id("nickname").fill("ann")
-    page.get_by_test_id("players").select_option("2")
-    page.get_by_test_id("stock").fill("3")
-    page.get_by_test_id("seat-kind-1").select_option("bot:hard")
-    page.get_by_test_id("create").click()
-    for _ in range(MAX_GAMES):
-        page.wait_for_function(MY_TURN_OR_OVER)
-        if page.evaluate("document.body.dataset.phase") == "playing":
-            break
-        before = state_count(page)
-        page.get_by_test_id("next").click()
-        page.wait_for_function(f"Number(document.body.dataset.stateCount) > {before}")
-    code: str = page.get_by_test_id("table-code").inner_text()
-    assert page.url.endswith("#" + code)
-    return code
-
-
-MAX_GAMES = 10
-"""Games a test may start before the person gets a turn (see create_table_against_bot)."""
-
-
-def state_count(page: Any) -> int:
-    return int(page.evaluate("Number(document.body.dataset.stateCount || 0)"))
-
-
-def play_one_move(page: Any) -> None:
-    """Click a legal move: a build play if any source has one, else a discard or end."""
-    sources = page.locator("[data-selectable=true]")
-    for i in range(sources.count()):
-        sources.nth(i).click()
-        lit = page.locator("[data-testid^=build-][data-lit=true]")
-        if lit.count():
-            lit.first.click()
-            return
-        page.locator("[data-selected=true]").first.click()  # unselect, then try the next
-    hand = page.locator("[data-testid=hand-card][data-selectable=true]")
-    if hand.count():
-        hand.first.click()
-        page.locator("[data-testid^=own-discard-][data-lit=true]").first.click()
-    else:
-        page.get_by_test_id("end-turn").click()
-
-
-def play_until_over(page: Any) -> int:
-    """Play by clicks until the round ends; returns the number of moves made."""
-    for moves in range(MAX_MOVES):
-        page.wait_for_function(MY_TURN_OR_OVER)
-        if page.evaluate("document.body.dataset.phase") != "playing":
-            return moves
-        before = state_count(page)
-        play_one_move(page)
-        page.wait_for_function(f"Number(document.body.dataset.stateCount) > {before}")
-    raise AssertionError(f"the round did not end in {MAX_MOVES} moves")
-
-
-def hand_of(page: Any) -> list[str]:
-    return sorted(page.get_by_test_id("hand-card").all_inner_texts())
-
-
-def shoot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    for size_name, size in (("phone", PHONE), ("desktop", DESKTOP)):
-        page.set_viewport_size(size)
-        page.screenshot(path=str(ARTIFACTS / f"{name}-{size_name}.png"), full_page=True)
-    page.set_viewport_size(DESKTOP)
+    """2 players, stock 3, the other seat a hard bot; returns at the person's turn."""
+    return create_table(base, page)
 
 
 def test_a_round_is_played_by_clicks_to_the_end(page: tuple[str, Any]) -> None:
@@ -162,12 +74,12 @@ def test_a_round_is_played_by_clicks_to_the_end(page: tuple[str, Any]) -> None:
     assert record["format"] == "skipbo-record/1" and replay(parse_record(record)).ok
     shoot(tab, "result")
     # the finished round replays from the server, one public view per step
-    tab.get_by_test_id("replay-link").click()
-    tab.get_by_test_id("replay-load").click()
+    tab.get_by_test_id("result-replay").click()
     tab.get_by_test_id("replay-board").wait_for(state="visible")
     assert tab.get_by_test_id("replay-step").inner_text().startswith("Step 0 / ")
     tab.keyboard.press("End")
-    assert text.startswith(tab.get_by_test_id("replay-result").inner_text())
+    shown = tab.get_by_test_id("replay-result").inner_text()  # names there are the record's
+    assert shown and shown.split(" won ")[-1] in text
     tab.get_by_test_id("replay-back").click()
     tab.get_by_test_id("result").wait_for(state="visible")
 
@@ -179,8 +91,8 @@ def test_a_reload_sits_down_at_the_same_seat(page: tuple[str, Any]) -> None:
     assert len(hand) == 5
     name = tab.get_by_test_id("my-name").inner_text()
     tab.reload()
-    tab.wait_for_function("Number(document.body.dataset.stateCount) > 0")
-    tab.wait_for_function(MY_TURN_OR_OVER)
+    wait_js(tab, "Number(document.body.dataset.stateCount) > 0")
+    wait_my_turn(tab)
     assert tab.get_by_test_id("table-code").inner_text() == code
     assert tab.get_by_test_id("my-name").inner_text() == name
     assert hand_of(tab) == hand
@@ -188,7 +100,7 @@ def test_a_reload_sits_down_at_the_same_seat(page: tuple[str, Any]) -> None:
     tab.goto(base + "/")
     tab.wait_for_selector("body[data-ready=true]")
     tab.goto(base + "/#" + code)
-    tab.wait_for_function(MY_TURN_OR_OVER)
+    wait_my_turn(tab)
     assert hand_of(tab) == hand
     ARTIFACTS.mkdir(exist_ok=True)
     tab.set_viewport_size(PHONE)
@@ -201,29 +113,29 @@ def test_language_and_face_style_switch_and_are_remembered(page: tuple[str, Any]
     base, tab = page
     create_table_against_bot(base, tab)
     assert tab.locator("body").inner_text().count("Draw pile") == 1
-    tab.get_by_test_id("language").select_option("fr")
+    choose_setting(tab, "language", "fr")
     body = tab.locator("body").inner_text()
     assert "Pioche" in body and "Derniers coups" in body and "Draw pile" not in body
     assert "(vous)" in tab.get_by_test_id("my-name").inner_text()
-    tab.get_by_test_id("language").select_option("de")
+    choose_setting(tab, "language", "de")
     assert "Nachziehstapel" in tab.locator("body").inner_text()
-    tab.get_by_test_id("language").select_option("nl")
+    choose_setting(tab, "language", "nl")
     assert "Trekstapel" in tab.locator("body").inner_text()
     # playing-card faces: display only, the notation stays in data-card
-    tab.get_by_test_id("faces").select_option("cards")
-    cards = tab.locator(".card[data-card]")
+    choose_setting(tab, "faces", "cards")
+    cards = tab.locator("div.card[data-card]")
     assert cards.count() > 5
     for i in range(cards.count()):
         value = cards.nth(i).get_attribute("data-card")
-        assert cards.nth(i).inner_text() == PLAYING_FACES.get(value, value)
+        assert cards.nth(i).get_attribute("data-face") == PLAYING_FACES.get(value, value)
     tab.reload()
-    tab.wait_for_function(MY_TURN_OR_OVER)
+    wait_my_turn(tab)
     assert "Trekstapel" in tab.locator("body").inner_text()
-    texts = set(tab.get_by_test_id("hand-card").all_inner_texts())
+    texts = set(tab.get_by_test_id("hand-card").evaluate_all("els => els.map(e => e.dataset.face)"))
     assert not texts & {"1", "11", "12", "SB"}
     shoot(tab, "faces-cards-nl")
-    tab.get_by_test_id("language").select_option("en")
-    tab.get_by_test_id("faces").select_option("numbers")
+    choose_setting(tab, "language", "en")
+    choose_setting(tab, "faces", "numbers")
 
 
 def test_a_move_by_keyboard_only(page: tuple[str, Any]) -> None:
@@ -237,11 +149,8 @@ def test_a_move_by_keyboard_only(page: tuple[str, Any]) -> None:
     else:
         raise AssertionError("Tab never reached a selectable card")
     tab.keyboard.press("Enter")
-    # equal hand cards are one source (notation.md), so each copy shows as picked
-    picked = tab.locator("[data-selected=true]")
-    assert picked.count() >= 1
-    keys = picked.evaluate_all("els => els.map(e => e.dataset.key)")
-    assert len({key.split(">")[0] for key in keys}) == 1
+    # only the picked card is raised, even when the hand holds equal cards
+    assert tab.locator("[data-selected=true]").count() == 1
     assert tab.evaluate("document.activeElement.dataset.lit === 'true'")  # focus on a target
     tab.keyboard.press("Escape")
     assert tab.locator("[data-lit=true]").count() == 0
@@ -266,11 +175,15 @@ def test_a_move_by_keyboard_only(page: tuple[str, Any]) -> None:
         ):
             break
         tab.keyboard.press("ArrowRight")
-    source = tab.locator("[data-selected=true]").first.get_attribute("data-key").split(">")[0]
+    source = tab.locator("[data-selected=true]").first.get_attribute("data-source")
     target = tab.evaluate("document.activeElement.dataset.target")
     before = state_count(tab)
     tab.keyboard.press("Enter")
-    tab.wait_for_function(f"Number(document.body.dataset.stateCount) > {before}")
+    if not build:  # a discard waits for its undo moment; Enter again sends it
+        tab.get_by_test_id("pending-discard").wait_for(state="visible")
+        assert tab.evaluate("document.activeElement.dataset.target") == target
+        tab.keyboard.press("Enter")
+    wait_js(tab, f"Number(document.body.dataset.stateCount) > {before}")
     if build:  # a play on a building pile leaves the turn with ann: her move is listed last
         last = tab.get_by_test_id("last-moves").locator("li").last
         assert last.get_attribute("data-move") == f"{source}-{target}"
@@ -285,76 +198,72 @@ def test_a_move_by_drag_and_drop(page: tuple[str, Any]) -> None:
     source = tab.locator("[data-testid=hand-card][data-selectable=true]").first
     before = state_count(tab)
     source.drag_to(tab.get_by_test_id("own-discard-1"))
-    tab.wait_for_function(f"Number(document.body.dataset.stateCount) > {before}")
+    tab.get_by_test_id("pending-discard").wait_for(state="visible")
+    assert state_count(tab) == before  # nothing sent yet: the discard can be undone
+    tab.get_by_test_id("confirm-discard").click()
+    wait_js(tab, f"Number(document.body.dataset.stateCount) > {before}")
     assert tab.get_by_test_id("last-moves").locator("li[data-move$='-D1']").count() >= 1
 
 
 def test_two_browsers_join_by_link_and_each_sees_only_its_hand(tmp_path: Path) -> None:
-    with thread_server(tmp_path / "two.db") as (base, app), sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            ann = browser.new_context(viewport=DESKTOP).new_page()
-            bob = browser.new_context(viewport=PHONE).new_page()
-            for tab in (ann, bob):
-                tab.set_default_timeout(TIMEOUT_MS)
-            ann.goto(base + "/")
-            ann.wait_for_selector("body[data-ready=true]")
-            ann.get_by_test_id("nickname").fill("ann")
-            ann.get_by_test_id("stock").fill("3")
-            ann.get_by_test_id("create").click()
-            ann.get_by_test_id("share-link").wait_for()
-            ann.wait_for_function("document.body.dataset.phase === 'lobby'")
-            link = ann.get_by_test_id("share-link").get_attribute("href")
-            code = ann.get_by_test_id("table-code").inner_text()
-            bob.goto(base + "/")
-            bob.wait_for_selector("body[data-ready=true]")
-            bob.get_by_test_id("nickname").fill("bob")
-            bob.goto(link)
-            for tab in (ann, bob):
-                tab.wait_for_function("document.body.dataset.phase === 'playing'")
+    with browser_at(tmp_path) as (base, browser, app):
+        ann = new_page(browser, DESKTOP)
+        bob = new_page(browser, PHONE)
+        ann.goto(base + "/")
+        ann.wait_for_selector("body[data-ready=true]")
+        ann.get_by_test_id("nickname").fill("ann")
+        ann.get_by_test_id("stock").fill("3")
+        ann.get_by_test_id("create").click()
+        ann.get_by_test_id("share-link").wait_for()
+        wait_js(ann, "document.body.dataset.phase === 'lobby'")
+        link = ann.get_by_test_id("share-link").get_attribute("href")
+        code = ann.get_by_test_id("table-code").inner_text()
+        bob.goto(base + "/")
+        bob.wait_for_selector("body[data-ready=true]")
+        bob.get_by_test_id("nickname").fill("bob")
+        bob.goto(link)
+        for tab in (ann, bob):
+            wait_js(tab, "document.body.dataset.phase === 'playing'")
+        state = app.state.registry.get(code).match.round
+        hands = [sorted(str(c) if c != 13 else "SB" for c in state.hand_cards(s)) for s in (0, 1)]
+        for seat, tab in enumerate((ann, bob)):
+            shown = hand_of(tab)
+            other = hand_of((bob, ann)[seat])
+            assert shown == sorted(names_of(state.hand_cards(seat)))
+            assert tab.get_by_test_id("hand-card").count() == len(hands[seat])
+            assert tab.get_by_test_id("my-name").inner_text().startswith(("ann", "bob")[seat])
+            if hands[0] != hands[1]:
+                assert shown != other
+        # both play: whoever is to move makes a move by clicks, four times
+        for _ in range(4):
+            to_move = app.state.registry.get(code).match.round.to_move
+            tab = (ann, bob)[to_move]
+            wait_js(tab, MY_TURN_OR_OVER)
+            if tab.evaluate("document.body.dataset.phase") != "playing":
+                break
+            before = state_count(tab)
+            play_one_move(tab)
+            wait_js(tab, f"Number(document.body.dataset.stateCount) > {before}")
             state = app.state.registry.get(code).match.round
-            hands = [
-                sorted(str(c) if c != 13 else "SB" for c in state.hand_cards(s)) for s in (0, 1)
-            ]
-            for seat, tab in enumerate((ann, bob)):
-                shown = hand_of(tab)
-                other = hand_of((bob, ann)[seat])
-                assert shown == sorted(names_of(state.hand_cards(seat)))
-                assert tab.get_by_test_id("hand-card").count() == len(hands[seat])
-                assert tab.get_by_test_id("my-name").inner_text().startswith(("ann", "bob")[seat])
-                if hands[0] != hands[1]:
-                    assert shown != other
-            # both play: whoever is to move makes a move by clicks, four times
-            for _ in range(4):
-                to_move = app.state.registry.get(code).match.round.to_move
-                tab = (ann, bob)[to_move]
-                tab.wait_for_function(MY_TURN_OR_OVER)
-                if tab.evaluate("document.body.dataset.phase") != "playing":
-                    break
-                before = state_count(tab)
-                play_one_move(tab)
-                tab.wait_for_function(f"Number(document.body.dataset.stateCount) > {before}")
-                state = app.state.registry.get(code).match.round
-                for seat, other_tab in enumerate((ann, bob)):
-                    expected = sorted(names_of(state.hand_cards(seat)))
-                    other_tab.wait_for_function(
-                        "n => document.querySelectorAll('[data-testid=hand-card]').length === n",
-                        arg=len(expected),
-                    )
-            shoot(bob, "two-players-bob")
-            # a third person following the link of the full table watches, with no hand
-            eve = browser.new_context(viewport=PHONE).new_page()
-            eve.set_default_timeout(TIMEOUT_MS)
-            eve.goto(base + "/")
-            eve.wait_for_selector("body[data-ready=true]")
-            eve.get_by_test_id("nickname").fill("eve")
-            eve.goto(link)
-            eve.wait_for_function("Number(document.body.dataset.stateCount) > 0")
-            assert eve.get_by_test_id("table-code").inner_text() == code
-            assert eve.get_by_test_id("hand-card").count() == 0
-            assert len(app.state.registry.get(code).seats) == 2
-        finally:
-            browser.close()
+            for seat, other_tab in enumerate((ann, bob)):
+                expected = sorted(names_of(state.hand_cards(seat)))
+                wait_js(
+                    other_tab,
+                    "n => document.querySelectorAll('[data-testid=hand-card]').length === n",
+                    arg=len(expected),
+                )
+        shoot(bob, "two-players-bob")
+        # a third person following the link of the full table watches, with no hand
+        eve = new_page(browser, PHONE)
+        eve.goto(base + "/")
+        eve.wait_for_selector("body[data-ready=true]")
+        eve.get_by_test_id("nickname").fill("eve")
+        eve.goto(link)
+        wait_js(eve, "Number(document.body.dataset.stateCount) > 0")
+        assert eve.get_by_test_id("table-code").inner_text() == code
+        assert eve.get_by_test_id("hand-card").count() == 0
+        assert len(app.state.registry.get(code).seats) == 2
+        assert not ann.js_errors + bob.js_errors + eve.js_errors
 
 
 def names_of(cards: Any) -> list[str]:
@@ -392,7 +301,7 @@ def test_replay_page_steps_through_an_uploaded_record(
         == record["rules"]["players"]
     )
     shoot(tab, "replay")
-    tab.get_by_test_id("language").select_option("fr")
+    choose_setting(tab, "language", "fr")
     assert "Étape 21" in tab.get_by_test_id("replay-step").inner_text()
     shoot(tab, "replay-fr")
     # a bad upload gets the server's error, shown as text
@@ -400,27 +309,22 @@ def test_replay_page_steps_through_an_uploaded_record(
     bad.write_text('{"format": "skipbo-record/1"}')
     tab.get_by_test_id("replay-file").set_input_files(str(bad))
     tab.get_by_test_id("error").wait_for(state="visible")
-    assert "bad record" in tab.get_by_test_id("error").inner_text()
-    tab.get_by_test_id("language").select_option("en")
+    assert "relevé n'est pas valide" in tab.get_by_test_id("error").inner_text()  # in French
+    choose_setting(tab, "language", "en")
 
 
 def test_a_person_gives_up_a_seat_before_the_start(tmp_path: Path) -> None:
-    with thread_server(tmp_path / "leave.db") as (base, app), sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            tab = browser.new_context(viewport=DESKTOP).new_page()
-            tab.set_default_timeout(TIMEOUT_MS)
-            tab.goto(base + "/")
-            tab.wait_for_selector("body[data-ready=true]")
-            tab.get_by_test_id("nickname").fill("ann")
-            tab.get_by_test_id("create").click()
-            tab.wait_for_function("document.body.dataset.phase === 'lobby'")
-            code = tab.get_by_test_id("table-code").inner_text()
-            table = app.state.registry.get(code)
-            assert table.view_for(None)["seats"][0]["kind"] != "open"
-            tab.get_by_test_id("give-up-seat").click()
-            tab.get_by_test_id("lobby").wait_for(state="visible")
-            assert table.view_for(None)["seats"][0]["kind"] == "open"
-            assert tab.evaluate(f"localStorage.getItem('skipbo.seat.{code}')") is None
-        finally:
-            browser.close()
+    with browser_at(tmp_path) as (base, browser, app):
+        tab = new_page(browser)
+        tab.goto(base + "/")
+        tab.wait_for_selector("body[data-ready=true]")
+        tab.get_by_test_id("nickname").fill("ann")
+        tab.get_by_test_id("create").click()
+        wait_js(tab, "document.body.dataset.phase === 'lobby'")
+        code = tab.get_by_test_id("table-code").inner_text()
+        table = app.state.registry.get(code)
+        assert table.view_for(None)["seats"][0]["kind"] != "open"
+        tab.get_by_test_id("give-up-seat").click()
+        tab.get_by_test_id("lobby").wait_for(state="visible")
+        assert table.view_for(None)["seats"][0]["kind"] == "open"
+        assert tab.evaluate(f"localStorage.getItem('skipbo.seat.{code}')") is None

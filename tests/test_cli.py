@@ -183,8 +183,9 @@ def test_lines_that_are_not_json_are_bad_records_and_blank_lines_are_skipped(
 def test_an_empty_file_prints_nothing_and_succeeds(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    (tmp_path / "empty.jsonl").write_text("")
-    assert run(capsys, "replay", str(tmp_path / "empty.jsonl")) == (0, [], "")
+    path = tmp_path / "empty.jsonl"
+    path.write_text("")
+    assert run(capsys, "replay", str(path)) == (0, [], f"skipbo: {path} holds no record\n")
 
 
 @pytest.mark.parametrize("command", [["replay"], ["legal"], ["view", "--seat", "0"]])

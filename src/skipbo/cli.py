@@ -46,6 +46,8 @@ EXIT_INTERRUPTED = 130
 """128 + SIGINT, what a shell reports for a command stopped with Ctrl-C."""
 EXIT_BROKEN_PIPE = 141
 """128 + SIGPIPE, what a shell reports for a writer whose reader went away."""
+DEFAULT_SIM_PLAYERS = 2
+"""``simulate`` with a single bot name and no ``--players``."""
 
 
 class UsageError(Exception):
@@ -98,8 +100,10 @@ def _replay_line(line: bytes, number: int) -> ReplayOutcome:
         data = json.loads(line)
     except UnicodeDecodeError:
         return _bad(f"line {number} is not UTF-8 text")
-    except (ValueError, RecursionError) as exc:
+    except (json.JSONDecodeError, RecursionError) as exc:
         return _bad(f"line {number} is not valid JSON: {exc}")
+    except ValueError:  # an integer longer than sys.get_int_max_str_digits()
+        return _bad(f"line {number} holds a number too large")
     try:
         return replay(parse_record(data))
     except ValueError as exc:  # BadRecordError and anything else the core refuses
@@ -109,18 +113,23 @@ def _replay_line(line: bytes, number: int) -> ReplayOutcome:
 def _run_records(path: str, render: Render) -> int:
     """Replay every record of ``path`` and print one JSON line each; the exit status."""
     status = EXIT_OK
+    records = 0
     write = sys.stdout.write
     dumps = json.dumps
     with _open_records(path) as stream:
         for number, line in enumerate(stream, 1):
             if not line.strip():
                 continue
+            records += 1
             outcome = _replay_line(line, number)
             if outcome.ok:
                 write(dumps(render(number, outcome)) + "\n")
             else:
                 write(dumps(outcome.to_json()) + "\n")
                 status = EXIT_NOT_OK
+    if not records:  # not an error: nothing was wrong, but silence would puzzle
+        name = "standard input" if path == "-" else path
+        print(f"{PROG}: {name} holds no record", file=sys.stderr)
     return status
 
 
@@ -171,25 +180,37 @@ def _cmd_view(args: argparse.Namespace) -> int:
 # -------------------------------------------------------------------- simulate
 
 
-def _bot_list(text: str, players: int) -> tuple[str, ...]:
-    """``--bots``: one name per seat, or a single name for every seat."""
+def _bot_names(text: str) -> tuple[str, ...]:
+    """``--bots`` split at commas; an empty name is a usage error."""
     names = tuple(name.strip() for name in text.split(","))
     if any(not name for name in names):
         raise UsageError(f"--bots {text!r}: a bot name is empty")
-    if len(names) == 1:
-        return names * players
-    if len(names) != players:
-        raise UsageError(
-            f"--bots lists {len(names)} bots but there are {players} players"
-            " (give one per seat, or one for all)"
-        )
     return names
+
+
+def _seat_bots(names: tuple[str, ...], players: int) -> tuple[str, ...]:
+    """One bot per seat: the list repeated around the table, as ``--help`` says.
+
+    Only a list whose length divides the player count is repeated, so that every
+    bot gets the same number of seats (``greedy,random`` at four seats is two
+    greedy partners against two random ones with ``--teams``).
+    """
+    if players % len(names):
+        raise UsageError(
+            f"{len(names)} bots cannot fill {players} seats: give one per seat, or a list"
+            " whose length divides the player count (it is repeated around the table)"
+        )
+    return names * (players // len(names))
 
 
 def _sim_config(args: argparse.Namespace) -> SimConfig:
     """Check every simulate argument before any round is played."""
+    names = _bot_names(args.bots)
+    players = args.players
+    if players is None:
+        players = len(names) if len(names) > 1 else DEFAULT_SIM_PLAYERS
     try:
-        rules = Rules.make(args.players, args.stock, args.teams, args.cap)
+        rules = Rules.make(players, args.stock, args.teams, args.cap)
     except ValueError as exc:
         raise UsageError(f"impossible rules: {exc}") from None
     if args.games < 1:
@@ -200,9 +221,9 @@ def _sim_config(args: argparse.Namespace) -> SimConfig:
     from skipbo.sim.pool import resolve_jobs
 
     jobs = resolve_jobs(args.jobs)
-
+    bots = _seat_bots(names, rules.players)
     try:
-        return SimConfig(rules, _bot_list(args.bots, rules.players), args.games, args.seed, jobs)
+        return SimConfig(rules, bots, args.games, args.seed, jobs)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
 
@@ -235,7 +256,11 @@ def _run_simulation(config: SimConfig, out: IO[str] | None) -> Summary:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    config = _sim_config(args)
+    from dataclasses import replace
+
+    from skipbo.sim.pool import backend_from_args
+
+    config = replace(_sim_config(args), backend=backend_from_args(args))
     with _open_out(args.out) as out:
         summary = _run_simulation(config, out)
     if args.json:
@@ -351,9 +376,9 @@ examples:
   skipbo replay games.jsonl
   skipbo legal - < one.jsonl
   skipbo view games.jsonl --seat 1
-  skipbo simulate --players 4 --teams --bots greedy,random --games 1000 --jobs 0
+  skipbo simulate --players 4 --teams --bots greedy,random --games 50 --jobs 0
   skipbo bot greedy --seed 7
-  skipbo match --bot greedy --bot "python my_bot.py" --games 50 --out games.jsonl"""
+  skipbo match --bot greedy --bot "python my_bot.py" --games 10 --out games.jsonl"""
 
 
 def _add_record_command(
@@ -381,15 +406,22 @@ def _add_simulate(commands: Any) -> None:
             "same on any machine and for any --jobs."
         ),
     )
-    parser.add_argument("--players", type=int, default=2, metavar="N", help="2..6 (default 2)")
+    parser.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help=f"2..6 (default: the number of --bots, or {DEFAULT_SIM_PLAYERS} for one bot)",
+    )
     _add_rules_options(parser)
     parser.add_argument(
         "--bots",
         default="greedy",
         metavar="A,B,...",
         help=(
-            f"one bot per seat, or one for every seat: built-in names ({known}) or"
-            " cmd:COMMAND, a program speaking skipbo-bot/1 (default greedy)"
+            "one bot per seat, or a shorter list, repeated around the table when its length"
+            " divides the player count: greedy,random at 4 seats is greedy,random,greedy,random"
+            " (with --teams, greedy partners against random ones). A bot is a built-in name"
+            f" ({known}) or cmd:COMMAND, a program speaking skipbo-bot/1. Default greedy"
         ),
     )
     parser.add_argument(
@@ -406,6 +438,9 @@ def _add_simulate(commands: Any) -> None:
         metavar="N",
         help="worker processes; 0 = one per CPU (default 1); results do not depend on it",
     )
+    from skipbo.sim.pool import add_backend_options
+
+    add_backend_options(parser)
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.set_defaults(run=_cmd_simulate)
 

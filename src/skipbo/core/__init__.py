@@ -5,10 +5,12 @@ Public API (see each object's docstring):
 - start a round: :func:`new_round` (from a seed) or :meth:`Round.deal` (from a
   deck order); a whole match: :class:`Match`;
 - moves: :meth:`Round.legal_moves`, :meth:`Round.is_legal`,
-  :meth:`Round.why_illegal`, :meth:`Round.play`; notation: :func:`parse_move`,
-  :func:`format_move`;
+  :meth:`Round.why_illegal`, :meth:`Round.play` (each takes a move id or its
+  notation, ``"S-B1"``); notation: :func:`parse_move`, :func:`format_move`,
+  ``MOVE_TEXT[move]``; who began: :attr:`Round.first_seat`;
 - what a seat may see: :func:`player_view`;
-- records: :func:`parse_record`, :func:`replay`, :func:`record_json`;
+- records: :func:`parse_record`, :func:`start_round` (a record's round as
+  dealt, to step through its moves), :func:`replay`, :func:`record_json`;
 - errors: all subclasses of ``ValueError`` (:class:`SkipBoError`).
 """
 
@@ -24,7 +26,17 @@ from .errors import (
     SkipBoError,
 )
 from .match import DEFAULT_TARGET, Match, new_round
-from .moves import END, MOVE_COUNT, MOVE_INFO, Move, MoveInfo, format_move, parse_move
+from .moves import (
+    END,
+    MOVE_COUNT,
+    MOVE_INFO,
+    MOVE_TEXT,
+    Move,
+    MoveInfo,
+    as_move,
+    format_move,
+    parse_move,
+)
 from .records import FORMAT, Record, ReplayOutcome, parse_record, record_json, replay, start_round
 from .rules import Rules, default_stock
 from .shuffles import RecordedShuffles, SeededShuffler, Shuffler
@@ -37,6 +49,7 @@ __all__ = [
     "FORMAT",
     "MOVE_COUNT",
     "MOVE_INFO",
+    "MOVE_TEXT",
     "NO_CARD",
     "NO_WINNER_REASONS",
     "SB",
@@ -60,6 +73,7 @@ __all__ = [
     "SeededShuffler",
     "Shuffler",
     "SkipBoError",
+    "as_move",
     "card_name",
     "dealer_by_high_card",
     "default_stock",

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from .errors import shown
+
 NO_CARD: Final = 0
 SB: Final = 13
 MAX_VALUE: Final = 12
@@ -37,7 +39,7 @@ def parse_card(text: object) -> int:
     """The card written as ``text``; raises ``ValueError`` for anything else."""
     card = _BY_NAME.get(text) if isinstance(text, str) else None
     if card is None:
-        raise ValueError(f"not a card: {text!r} (expected '1'..'12' or 'SB')")
+        raise ValueError(f"not a card: {shown(text)} (expected '1'..'12' or 'SB')")
     return card
 
 

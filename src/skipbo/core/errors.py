@@ -34,3 +34,16 @@ class RoundOverError(IllegalMoveError):
 
 class BadRecordError(SkipBoError):
     """A game record that cannot be replayed (deck, shuffles, result, fields)."""
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for an error message about an input.
+
+    An int longer than Python will print (``sys.get_int_max_str_digits()``, 4300
+    digits by default) makes ``repr`` itself raise, with a hint about raising that
+    limit; a record holding one deserves a plain message instead.
+    """
+    try:
+        return repr(value)
+    except ValueError:
+        return "a number too large" if isinstance(value, int) else "a value with a number too large"

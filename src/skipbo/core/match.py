@@ -76,8 +76,9 @@ class Match:
     def _side(self, seat: int) -> int:
         return self.rules.team_of(seat)
 
-    def play(self, move: Move) -> None:
-        """Apply a move to the running round; scores it when it ends the round."""
+    def play(self, move: Move | str) -> None:
+        """Apply a move (an id or its notation) to the running round; scores it
+        when it ends the round."""
         state = self.round
         state.play(move)
         if state.result is not None:
@@ -94,9 +95,9 @@ class Match:
         rules: Rules,
         seed: int | str,
         target: int | None,
-        rounds: Sequence[Sequence[Move]],
+        rounds: Sequence[Sequence[Move | str]],
     ) -> Match:
-        """The match after ``rounds`` (each round's moves, in order), replayed.
+        """The match after ``rounds`` (each round's moves, ids or notation), replayed.
 
         This is how a table comes back after a restart: storage keeps only the
         seed and the accepted moves, and the core replays them, so the restored

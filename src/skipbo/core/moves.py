@@ -19,10 +19,11 @@ Sources of a play:
 
 from __future__ import annotations
 
+from operator import index
 from typing import Final, NamedTuple
 
 from .cards import SB, card_name
-from .errors import MoveSyntaxError
+from .errors import MoveSyntaxError, shown
 
 Move = int
 """A move id; see the module docstring for the encoding."""
@@ -81,7 +82,7 @@ def _source_text(source: int) -> str:
     return "H" + card_name(source - SRC_HAND)
 
 
-def _build_tables() -> tuple[list[str], list[MoveInfo]]:
+def _build_tables() -> tuple[tuple[str, ...], tuple[MoveInfo, ...]]:
     texts: list[str] = []
     infos: list[MoveInfo] = []
     for source in range(SOURCES):
@@ -95,10 +96,12 @@ def _build_tables() -> tuple[list[str], list[MoveInfo]]:
             infos.append(MoveInfo("discard", -1, card, pile))
     texts.append("end")
     infos.append(MoveInfo("end", -1, 0, -1))
-    return texts, infos
+    return tuple(texts), tuple(infos)
 
 
 MOVE_TEXT, MOVE_INFO = _build_tables()
+"""``MOVE_TEXT[m]`` is the notation of move id ``m`` (an RL action's name);
+``MOVE_INFO[m]`` its decoding. Tuples, so that nobody can change the notation."""
 MOVE_BY_TEXT: Final = {text: move for move, text in enumerate(MOVE_TEXT)}
 """Move id by its exact notation (what :func:`parse_move` looks up)."""
 
@@ -116,5 +119,25 @@ def parse_move(text: object) -> Move:
     """
     move = MOVE_BY_TEXT.get(text) if isinstance(text, str) else None
     if move is None:
-        raise MoveSyntaxError(f"malformed move {text!r}")
+        raise MoveSyntaxError(f"malformed move {shown(text)}")
     return move
+
+
+def as_move(move: object) -> Move:
+    """A move given as an id or as its notation, as the public API takes it.
+
+    Text is parsed (:func:`parse_move`); any integer type (e.g. a NumPy action)
+    becomes a plain ``int``. Anything else, ``bool`` included, is refused with a
+    :class:`MoveSyntaxError` that says what a move is, rather than a ``TypeError``
+    from deep inside the rules. The id's range is the rules' business.
+    """
+    if isinstance(move, str):
+        return parse_move(move)
+    if not isinstance(move, bool):
+        try:
+            return index(move)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise MoveSyntaxError(
+        f"a move is a move id (int) or its notation such as 'S-B1', not {shown(move)}"
+    )

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import DECK_SIZE, card_name, is_full_deck, parse_card
-from .errors import BadRecordError, MoveSyntaxError, RulesError
+from .errors import BadRecordError, MoveSyntaxError, RulesError, shown
 from .moves import MOVE_BY_TEXT, MOVE_TEXT
 from .rules import Rules
 from .shuffles import RecordedShuffles
@@ -70,14 +70,14 @@ def parse_record(data: object) -> Record:
     if not isinstance(data, dict):
         raise BadRecordError("a record must be a JSON object")
     if data.get("format", FORMAT) != FORMAT:
-        raise BadRecordError(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+        raise BadRecordError(f"format must be {FORMAT!r}, not {shown(data.get('format'))}")
     try:
         rules = Rules.from_json(data.get("rules"))
     except RulesError as exc:
         raise BadRecordError(f"impossible rules: {exc}") from None
     dealer = data.get("dealer")
     if not rules.is_seat(dealer):
-        raise BadRecordError(f"dealer must be a seat 0..{rules.players - 1}, not {dealer!r}")
+        raise BadRecordError(f"dealer must be a seat 0..{rules.players - 1}, not {shown(dealer)}")
     deck = _cards(data.get("deck"), "deck")
     if len(deck) != DECK_SIZE or not is_full_deck(deck):
         raise BadRecordError(
@@ -129,7 +129,7 @@ def replay(record: Record) -> ReplayOutcome:
         move = lookup.get(text) if isinstance(text, str) else None
         if move is None:
             return ReplayOutcome(
-                False, state, index, str(MoveSyntaxError(f"malformed move {text!r}"))
+                False, state, index, str(MoveSyntaxError(f"malformed move {shown(text)}"))
             )
         reason = state.why_illegal(move)
         if reason is not None:
@@ -149,7 +149,9 @@ def _check_result(state: Round, stated: dict[str, Any]) -> str | None:
     if stated.get("reason") == REASON_FORFEIT and state.result is None:
         seat = stated.get("forfeited")
         if seat != state.to_move:
-            return f"result: forfeited must be the seat to move ({state.to_move}), not {seat!r}"
+            return (
+                f"result: forfeited must be the seat to move ({state.to_move}), not {shown(seat)}"
+            )
         state.forfeit(state.to_move)
     if state.result is None:
         return "the record states a result but its moves do not finish the round"
@@ -157,7 +159,9 @@ def _check_result(state: Round, stated: dict[str, Any]) -> str | None:
     for key in _KNOWN_RESULT_KEYS:
         required = key in stated or key in ("winner", "reason")
         if required and not _json_equal(stated.get(key), actual.get(key)):
-            return f"result: {key} is {stated.get(key)!r} but the moves give {actual.get(key)!r}"
+            return (
+                f"result: {key} is {shown(stated.get(key))} but the moves give {actual.get(key)!r}"
+            )
     return None
 
 

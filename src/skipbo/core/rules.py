@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from .cards import DECK_SIZE
-from .errors import RulesError
+from .errors import RulesError, shown
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -45,7 +45,7 @@ class Rules:
     ) -> Rules:
         """Rules with the printed default stock when ``stock`` is None."""
         if not _is_int(players):
-            raise RulesError(f"players must be an integer, not {players!r}")
+            raise RulesError(f"players must be an integer, not {shown(players)}")
         return cls(players, default_stock(players) if stock is None else stock, teams, cap)
 
     @classmethod
@@ -60,7 +60,7 @@ class Rules:
             raise RulesError("rules.players is missing")
         teams = data.get("teams", False)
         if not isinstance(teams, bool):
-            raise RulesError(f"rules.teams must be true or false, not {teams!r}")
+            raise RulesError(f"rules.teams must be true or false, not {shown(teams)}")
         return cls.make(data["players"], data.get("stock"), teams, data.get("cap"))
 
     def to_json(self) -> dict[str, Any]:
@@ -93,13 +93,13 @@ class Rules:
 def _check(rules: Rules) -> None:
     n, stock = rules.players, rules.stock
     if not _is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise RulesError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {n!r}")
+        raise RulesError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {shown(n)}")
     if not isinstance(rules.teams, bool):
-        raise RulesError(f"teams must be true or false, not {rules.teams!r}")
+        raise RulesError(f"teams must be true or false, not {shown(rules.teams)}")
     if rules.teams and n not in (4, 6):
         raise RulesError(f"partnerships need 4 or 6 players, not {n}")
     if not _is_int(stock) or not 1 <= stock <= MAX_STOCK:
-        raise RulesError(f"stock must be 1..{MAX_STOCK}, not {stock!r}")
+        raise RulesError(f"stock must be 1..{MAX_STOCK}, not {shown(stock)}")
     if n * (stock + HAND_SIZE) > DECK_SIZE:
         most = DECK_SIZE // n - HAND_SIZE
         raise RulesError(
@@ -107,4 +107,4 @@ def _check(rules: Rules) -> None:
             f" > {DECK_SIZE} cards (at most {most})"
         )
     if rules.cap is not None and (not _is_int(rules.cap) or rules.cap < 1):
-        raise RulesError(f"cap must be a positive integer, not {rules.cap!r}")
+        raise RulesError(f"cap must be a positive integer, not {shown(rules.cap)}")

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .cards import MAX_VALUE, NO_CARD, SB, card_name, is_full_deck
-from .errors import DealError, IllegalMoveError, RoundOverError
+from .errors import DealError, IllegalMoveError, RoundOverError, shown
 from .moves import (
     DISCARD_BASE,
     END,
@@ -29,6 +29,7 @@ from .moves import (
     SRC_HAND,
     SRC_PARTNER_STOCK,
     Move,
+    as_move,
     format_move,
 )
 from .rules import HAND_SIZE, Rules
@@ -244,6 +245,11 @@ class Round:
         """True once the round has a result."""
         return self.result is not None
 
+    @property
+    def first_seat(self) -> int:
+        """The seat that began turn 1: the dealer's left (rules §3)."""
+        return (self.dealer + 1) % self.rules.players
+
     def hand_cards(self, seat: int) -> list[int]:
         """The cards in ``seat``'s hand, ascending (SB last)."""
         counts = self.hands[seat]
@@ -342,16 +348,22 @@ class Round:
         out += DISCARDS_BY_MASK[hand_mask]
         return out
 
-    def is_legal(self, move: Move) -> bool:
-        """True when ``move`` may be played now."""
+    def is_legal(self, move: Move | str) -> bool:
+        """True when ``move`` (an id or its notation) may be played now."""
         return self.why_illegal(move) is None
 
-    def why_illegal(self, move: Move) -> str | None:
-        """None for a legal move, else a sentence saying why it is not."""
+    def why_illegal(self, move: Move | str) -> str | None:
+        """None for a legal move, else a sentence saying why it is not.
+
+        ``move`` is an id or its notation (``"S-B1"``); text that is not a move
+        raises :class:`~skipbo.core.MoveSyntaxError`.
+        """
+        if type(move) is not int:
+            move = as_move(move)
         if self.result is not None:
             return "the round is already over"
         if not 0 <= move <= END:
-            return f"no such move id {move}"
+            return f"{shown(move)} is not a move id (0..{END})"
         p = self.to_move
         if move < PLAY_COUNT:
             return self._why_play_illegal(p, move)
@@ -384,17 +396,27 @@ class Round:
                 return f"{whose} {pile} is empty"
         need = self.build[slot] + 1
         if card != SB and card != need:
-            return f"a {card_name(card)} cannot go on B{slot + 1}, which needs a {need}"
+            return (
+                f"{_article(card_name(card))} cannot go on B{slot + 1},"
+                f" which needs {_article(str(need))}"
+            )
         return None
 
     # ------------------------------------------------------------------ changes
 
-    def play(self, move: Move) -> None:
-        """Apply ``move`` after checking it; raises with the reason if illegal."""
+    def play(self, move: Move | str) -> None:
+        """Apply ``move`` (an id or its notation, ``"S-B1"``) after checking it.
+
+        Raises :class:`~skipbo.core.IllegalMoveError` with the reason if the rules
+        do not allow it, :class:`~skipbo.core.MoveSyntaxError` for text that is
+        not a move.
+        """
+        if type(move) is not int:
+            move = as_move(move)
         reason = self.why_illegal(move)
         if reason is not None:
             error = RoundOverError if self.result is not None else IllegalMoveError
-            raise error(f"{format_move(move) if 0 <= move <= END else move}: {reason}")
+            raise error(f"{format_move(move)}: {reason}" if 0 <= move <= END else reason)
         self.apply_unchecked(move)
 
     def apply_unchecked(self, move: Move) -> None:
@@ -586,3 +608,8 @@ class Round:
             _frozen_build=self._frozen_build,
             _frozen_completed=self._frozen_completed,
         )
+
+
+def _article(name: str) -> str:
+    """A card name with its English article: "a 7", "an 8", "an 11", "an SB"."""
+    return f"an {name}" if name in ("8", "11", "SB") else f"a {name}"

@@ -8,6 +8,7 @@ they can kill it like a crash would).
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 from typing import Any
 
@@ -55,12 +56,37 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def check_address(host: str, port: int) -> None:
+    """Refuse, with one line (ValueError), an address the server cannot listen on.
+
+    uvicorn takes a port above 65535 modulo 65536 and fails on a bad host only
+    after "serving on" was printed, so the port's range is checked and a socket
+    is bound for a moment, as uvicorn will (SO_REUSEADDR), before anything starts.
+    """
+    if not 1 <= port <= 65535:
+        raise ValueError(f"--port must be 1..65535, not {port}")
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except (OSError, UnicodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a host name"
+        raise ValueError(f"--host {host!r}: {reason}") from None
+    try:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        raise ValueError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
 def run_serve_command(args: argparse.Namespace) -> int:
     """Serve until interrupted; returns the exit status.
 
-    A bad or unreachable ``--db`` raises ValueError with a one-line message, which
-    the ``skipbo`` command prints as its error (no traceback).
+    A bad address or a bad or unreachable ``--db`` raises ValueError with a
+    one-line message, which the ``skipbo`` command prints as its error (no traceback).
     """
+    check_address(args.host, args.port)
     import uvicorn
 
     from .app import create_app

@@ -1,20 +1,60 @@
-"""Running independent tasks in order, on this process or on a process pool.
+"""Running independent tasks in order: on this process, a process pool or a Ray cluster.
 
 Simulations and tournaments both split their rounds into seeded tasks whose
 results do not depend on where they run; this is the one place that decides
-where.
+where (:func:`run_tasks`), and the one place that reads ``--backend`` and
+``--address`` for both commands.
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib.util
 import os
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+BACKENDS = ("process", "ray")
+RAY_INSTALL_HINT = "pip install -e '.[ray]' in a checkout, or pip install 'skipbo[ray]'"
+
+
+@dataclass(frozen=True, slots=True)
+class Backend:
+    """Where the tasks run: ``process`` (this machine) or ``ray`` (a Ray cluster).
+
+    ``address`` is an existing Ray cluster's ``host:port``; None with ``ray``
+    starts a local cluster for the run and stops it afterwards.
+    """
+
+    name: str = "process"
+    address: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.name not in BACKENDS:
+            raise ValueError(f"unknown backend {self.name!r} (known: {', '.join(BACKENDS)})")
+        if self.address is not None and self.name != "ray":
+            raise ValueError("--address names a Ray cluster: it needs --backend ray")
+        if self.address is not None:
+            split_address(self.address)
+
+
+def split_address(address: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[V6HOST]:PORT`` too) as a pair; ``ValueError`` if it is not one."""
+    host, _, port = address.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"--address must be HOST:PORT, not {address!r}")
+    return host, int(port)
+
+
+PROCESSES = Backend()
+"""The default: this process, or a pool of processes on this machine."""
 
 
 def resolve_jobs(jobs: int) -> int:
@@ -38,3 +78,46 @@ def ordered_map(function: Callable[[T], R], tasks: Iterable[T], jobs: int) -> It
     finally:
         # On an early exit (Ctrl-C, a write error) drop the tasks not yet started.
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run_tasks(
+    function: Callable[[T], R], tasks: Iterable[T], jobs: int, backend: Backend
+) -> Iterator[R]:
+    """``map(function, tasks)`` in task order, on the backend asked for.
+
+    ``function`` must be a module-level function (it is sent by reference).
+    With Ray, ``jobs`` is the local cluster's CPUs; an existing cluster runs
+    as many tasks at once as it has CPUs.
+    """
+    if backend.name == "ray":
+        from .ray_backend import ray_ordered_map  # Ray is an optional extra
+
+        return ray_ordered_map(function, tasks, jobs, backend.address)
+    return ordered_map(function, tasks, jobs)
+
+
+# ------------------------------------------------------------ command line
+
+
+def add_backend_options(parser: argparse.ArgumentParser) -> None:
+    """``--backend`` and ``--address``, the same for ``simulate`` and ``tournament``."""
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="process",
+        help="where the rounds run: this machine's processes (default) or a Ray cluster;"
+        " the results are the same",
+    )
+    parser.add_argument(
+        "--address",
+        metavar="HOST:PORT",
+        help="with --backend ray: an existing Ray cluster (default: start a local one)",
+    )
+
+
+def backend_from_args(args: argparse.Namespace) -> Backend:
+    """The backend the options ask for; ``ValueError`` (one line) if it cannot be used."""
+    backend = Backend(args.backend, args.address)
+    if backend.name == "ray" and importlib.util.find_spec("ray") is None:
+        raise ValueError(f"--backend ray needs Ray, an optional extra: {RAY_INSTALL_HINT}")
+    return backend

@@ -25,7 +25,7 @@ from typing import IO, NamedTuple
 from skipbo.core import NO_WINNER_REASONS, Round, Rules, record_json
 
 from .players import Seats, check_labels, parse_spec
-from .pool import ordered_map
+from .pool import PROCESSES, Backend, run_tasks
 from .runner import play_round
 from .stats import Share, Spread, Summary
 
@@ -45,6 +45,8 @@ class SimConfig:
     seed: str = "0"
     jobs: int = 1
     """Worker processes; 1 plays every round in this process."""
+    backend: Backend = PROCESSES
+    """Where the chunks run (a process pool or Ray); never changes the results."""
     labels: tuple[str, ...] = field(init=False)
     """What each seat's bot calls itself (an outside program: its hello name)."""
 
@@ -118,7 +120,7 @@ Played = list[tuple[GameOutcome, str | None]]
 
 
 def _run_chunk(chunk: _Chunk) -> Played:
-    """Play rounds ``start..stop-1``; runs in a worker process when ``jobs > 1``."""
+    """Play rounds ``start..stop-1``; runs in a worker process when ``jobs > 1`` or on Ray."""
     played: Played = []
     names = chunk.config.names
     with Seats(chunk.config.bots) as seats:
@@ -143,7 +145,7 @@ def _chunks(config: SimConfig, records: bool) -> list[_Chunk]:
 
 def played_chunks(config: SimConfig, records: bool = False) -> Iterator[Played]:
     """The simulation's rounds, chunk by chunk, always in index order."""
-    return ordered_map(_run_chunk, _chunks(config, records), config.jobs)
+    return run_tasks(_run_chunk, _chunks(config, records), config.jobs, config.backend)
 
 
 class _Tally:

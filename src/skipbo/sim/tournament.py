@@ -42,7 +42,14 @@ from skipbo.bots import bot_names
 from skipbo.core import NO_WINNER_REASONS, Rules
 
 from .players import Seats, check_labels, parse_spec
-from .pool import ordered_map, resolve_jobs
+from .pool import (
+    PROCESSES,
+    Backend,
+    add_backend_options,
+    backend_from_args,
+    resolve_jobs,
+    run_tasks,
+)
 from .ratings import DEFAULT_PRIOR, Rating, bradley_terry
 from .runner import play_round
 from .stats import Share
@@ -78,6 +85,8 @@ class TournamentConfig:
     anchor: str | None = None
     """A bot whose rating is fixed at 0 (by spec or name); None centres the ratings
     on a mean of 0."""
+    backend: Backend = PROCESSES
+    """Where the tasks run (a process pool or Ray); never changes the results."""
     rules: Rules = field(init=False)
     labels: tuple[str, ...] = field(init=False)
     """The name each bot goes by (an outside program: its hello name), in order."""
@@ -203,7 +212,7 @@ def deal_seed(seed: str, a: str, b: str, deal: int) -> str:
 
 
 def _run_task(task: _Task) -> PairResult:
-    """Play the task's deals from both seats; runs in a worker process when jobs > 1."""
+    """Play the task's deals from both seats; runs in a worker process when jobs > 1 or on Ray."""
     result = PairResult(task.a, task.b)
     with Seats(task.specs) as table:
         for deal in range(task.start, task.stop):
@@ -239,8 +248,8 @@ def _tasks(config: TournamentConfig) -> list[_Task]:
 
 
 def _played(config: TournamentConfig) -> Iterator[PairResult]:
-    """The tasks' results in task order, on this process or a pool of ``config.jobs``."""
-    return ordered_map(_run_task, _tasks(config), config.jobs)
+    """The tasks' results in task order, on this process, a pool of ``config.jobs`` or Ray."""
+    return run_tasks(_run_task, _tasks(config), config.jobs, config.backend)
 
 
 # ------------------------------------------------------------------ result
@@ -571,6 +580,7 @@ def add_tournament_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="N",
         help="worker processes; 0 = one per CPU (default 1); results do not depend on it",
     )
+    add_backend_options(parser)
     parser.add_argument(
         "--anchor", metavar="BOT", help="fix this bot's rating at 0 (default: mean rating 0)"
     )
@@ -596,7 +606,13 @@ def config_from_args(args: argparse.Namespace) -> TournamentConfig:
         if any(not name for name in bots):
             raise ValueError(f"--bots {args.bots!r}: a bot name is empty")
     return TournamentConfig(
-        bots, args.games, args.seed, args.stock, resolve_jobs(args.jobs), args.anchor
+        bots,
+        args.games,
+        args.seed,
+        args.stock,
+        resolve_jobs(args.jobs),
+        args.anchor,
+        backend_from_args(args),
     )
 
 

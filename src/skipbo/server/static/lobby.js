@@ -1,0 +1,222 @@
+"use strict";
+// The Skip-Bo page, part 2: the landing page. One big "Play against the computer"
+// button (you + one bot, started at once), the tables this browser sits at, how to
+// play, and the full form to create or join a table.
+
+const TIMER_CHOICES = [null, 15, 30, 60, 120, 300];
+const TABLES_KEY = "skipbo.tables";
+const MAX_TABLES = 12;
+
+// ------------------------------------------------------------------ your tables
+
+// The tables this browser sat at, newest first: {code, seat, at, who, phase}.
+function myTables() {
+  let list = [];
+  try {
+    list = JSON.parse(localStorage.getItem(TABLES_KEY)) || [];
+  } catch {
+    list = [];
+  }
+  // seats stored by older pages (only a token) still count
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    const code = key.startsWith("skipbo.seat.") ? key.slice(12) : null;
+    if (code && !list.some((entry) => entry.code === code)) list.push({ code, at: 0 });
+  }
+  return list.filter((entry) => loadSeat(entry.code)?.token).sort((a, b) => b.at - a.at);
+}
+
+function saveTables(list) {
+  localStorage.setItem(TABLES_KEY, JSON.stringify(list.slice(0, MAX_TABLES)));
+}
+
+function rememberTable(code, seat, details = {}) {
+  if (seat === null || seat === undefined) return;
+  const list = myTables().filter((entry) => entry.code !== code);
+  const old = myTables().find((entry) => entry.code === code) ?? {};
+  list.unshift({ ...old, code, seat, at: Date.now(), ...details });
+  saveTables(list);
+}
+
+function forgetTable(code) {
+  localStorage.removeItem(seatKey(code));
+  saveTables(myTables().filter((entry) => entry.code !== code));
+  renderMyTables();
+}
+
+function renderMyTables() {
+  const box = $("my-tables-list");
+  const list = myTables();
+  $("my-tables").hidden = list.length === 0;
+  box.replaceChildren();
+  for (const entry of list) {
+    const item = el("li", { class: "my-table" });
+    const text = el("span", { class: "my-table-text" });
+    text.append(el("b", {}, entry.code));
+    if (entry.who) text.append(el("span", {}, ` · ${t("withWho", { who: entry.who })}`));
+    if (entry.phase) text.append(el("span", { class: "muted" }, ` · ${t(`phase_${entry.phase}`)}`));
+    const back = button(t("backToTable"), `my-table-${entry.code}`, () => {
+      const stored = loadSeat(entry.code);
+      if (stored?.token) enterTable(entry.code, stored.token, stored.seat);
+    });
+    back.setAttribute("aria-label", t("backToTableN", { code: entry.code }));
+    const forget = button("✕", `forget-table-${entry.code}`, () => forgetTable(entry.code), "ghost small");
+    forget.setAttribute("aria-label", t("forgetTable", { code: entry.code }));
+    forget.title = t("forgetTable", { code: entry.code });
+    item.append(text, back, forget);
+    box.append(item);
+  }
+}
+
+// ------------------------------------------------------------------ how to play
+
+// A fan of four cards beside the big button: the four colours of the deck.
+function renderHeroCards() {
+  const box = $("hero-cards");
+  box.replaceChildren(...["1", "5", "9", "SB"].map((value) => cardNode(value, { "aria-hidden": "true" })));
+}
+
+function renderHowto() {
+  const picture = $("howto-picture");
+  picture.replaceChildren();
+  if (window.Cards?.areas) {
+    const names = { stock: t("stock"), hand: t("hand"), discard: t("discardPiles"), build: t("buildPiles"), draw: t("draw") };
+    const svg = Cards.areas(names);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", t("areasPicture"));
+    svg.removeAttribute("aria-hidden");
+    picture.append(svg);
+  }
+  const text = $("howto-text");
+  text.replaceChildren();
+  const paragraphs = window.HOWTO ? HOWTO[language] ?? HOWTO.en : [t("howtoShort")];
+  for (const paragraph of paragraphs) text.append(el("p", {}, paragraph));
+}
+
+// ------------------------------------------------------------------ the forms
+
+// One row per other seat: open for a person, or a bot level.
+function renderSeatChoices() {
+  const list = $("seats");
+  const players = Number($("players").value);
+  const kept = [...list.querySelectorAll("select")].map((s) => s.value);
+  list.replaceChildren(el("li", {}, t("you")));
+  for (let seat = 1; seat < players; seat++) {
+    const select = el("select", { "data-testid": `seat-kind-${seat}`, "aria-label": t("seatN", { n: seat + 1 }) });
+    select.append(el("option", { value: "human" }, t("openSeat")));
+    for (const bot of bots) select.append(el("option", { value: `bot:${bot}` }, t("botSeat", { bot: levelName(bot) })));
+    if (kept[seat - 1]) select.value = kept[seat - 1];
+    const row = el("li");
+    row.append(select);
+    list.append(row);
+  }
+}
+
+function levelName(bot) {
+  const key = `level_${bot}`;
+  const text = t(key);
+  return text === key ? bot : text;
+}
+
+// The level of the quick game: the strongest bots first are too much for a start.
+function renderLevels() {
+  const select = $("quick-level");
+  const kept = select.value || localStorage.getItem("skipbo.level") || "hard";
+  select.replaceChildren();
+  const order = ["easy", "medium", "hard", "expert"];
+  const levels = [...order.filter((b) => bots.includes(b)), ...bots.filter((b) => !order.includes(b))];
+  for (const bot of levels) select.append(el("option", { value: bot }, levelName(bot)));
+  if (levels.includes(kept)) select.value = kept;
+}
+
+function renderTimerChoices() {
+  const select = $("turn-seconds");
+  const kept = select.value;
+  select.replaceChildren();
+  for (const seconds of TIMER_CHOICES) {
+    const label = seconds === null ? t("noTimer") : t("seconds", { n: seconds });
+    select.append(el("option", { value: seconds === null ? "" : String(seconds) }, label));
+  }
+  select.value = kept;
+}
+
+function renderLobby() {
+  renderSeatChoices();
+  renderLevels();
+  renderTimerChoices();
+  renderMyTables();
+  renderHowto();
+  renderHeroCards();
+}
+
+function nickname(fallback = false) {
+  let name = $("nickname").value.trim();
+  if (!name && fallback) {
+    name = t("defaultName");
+    $("nickname").value = name;
+  }
+  if (!name) throw new ServerError({ error: t("needName"), field: "name" });
+  localStorage.setItem("skipbo.name", name);
+  return name;
+}
+
+// An empty number field means "the server's default", sent as null.
+function numberOrNull(input) {
+  return input.value.trim() === "" ? null : Number(input.value);
+}
+
+async function quickPlay() {
+  const level = $("quick-level").value || "hard";
+  localStorage.setItem("skipbo.level", level);
+  const body = { name: nickname(true), players: 2, stock: null, target: null, teams: false, seats: ["human", `bot:${level}`] };
+  const created = await api("POST", "/api/tables", body);
+  enterTable(created.code, created.token, created.seat);
+}
+
+async function createTable() {
+  const seats = ["human", ...[...$("seats").querySelectorAll("select")].map((s) => s.value)];
+  const body = {
+    name: nickname(),
+    players: Number($("players").value),
+    stock: numberOrNull($("stock")),
+    target: numberOrNull($("target")),
+    teams: $("teams").checked,
+    seats,
+  };
+  // no timer is the server's default: the field is only sent when one is chosen
+  const seconds = numberOrNull($("turn-seconds"));
+  if (seconds !== null) body.turn_seconds = seconds;
+  const created = await api("POST", "/api/tables", body);
+  enterTable(created.code, created.token, created.seat);
+}
+
+// Joining a table this browser already sits at goes back to that seat.
+async function joinTable(code) {
+  code = code.trim().toUpperCase();
+  if (!code) throw new ServerError({ error: t("needCode") });
+  const stored = loadSeat(code);
+  if (stored?.token) {
+    enterTable(code, stored.token, stored.seat);
+    return;
+  }
+  const joined = await api("POST", `/api/tables/${encodeURIComponent(code)}/join`, { name: nickname() });
+  enterTable(joined.code, joined.token, joined.seat);
+}
+
+function setupLobby() {
+  $("nickname").value = localStorage.getItem("skipbo.name") || "";
+  if (!localStorage.getItem("skipbo.name")) $("howto").open = true; // a first visit
+
+  $("players").addEventListener("change", renderSeatChoices);
+  $("quick-play").addEventListener("click", guarded(quickPlay));
+  $("create").addEventListener("click", guarded(createTable));
+  $("join").addEventListener("click", guarded(() => joinTable($("join-code").value)));
+  $("join-code").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") $("join").click();
+  });
+  $("watch").addEventListener("click", () => {
+    const code = $("join-code").value.trim().toUpperCase();
+    if (code) enterTable(code, null, null);
+  });
+  renderLobby();
+}

@@ -1,0 +1,268 @@
+"use strict";
+// The Skip-Bo page, part 5: states arrive in a queue and are shown one by one, so
+// bot moves can be followed at a chosen pace; each move's card travels from its
+// source to its target (FLIP with the Web Animations API); the last move stays
+// marked; a live region says what happened; a hidden tab says "your turn".
+
+// Milliseconds between two moves of other players; "instant" is for tests.
+const PACES = { slow: 1200, normal: 700, fast: 300, instant: 0 };
+
+let queue = []; // [{view, at}] states received, not shown yet
+let pumping = false;
+let nextShowAt = 0;
+let flightStart = null; // where the person's own card was when the move was sent
+let timerEnds = null; // Date.now() when the seat to move runs out of time
+let baseTitle = "Skip-Bo";
+let audio = null;
+
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+function pace() {
+  return PACES[localStorage.getItem("skipbo.pace")] ?? PACES.normal;
+}
+
+function resetMotion() {
+  queue = [];
+  nextShowAt = 0;
+  flightStart = null;
+  timerEnds = null;
+}
+
+function receiveState(view) {
+  queue.push({ view, at: Date.now() });
+  if (!pumping) pump();
+}
+
+async function pump() {
+  pumping = true;
+  try {
+    while (queue.length) {
+      const wait = nextShowAt - Date.now();
+      if (wait > 0) await sleep(queue.length > 8 ? wait / 4 : wait);
+      const item = queue.shift();
+      if (!item || !current || item.view.code !== current.code) continue;
+      const moves = showState(item);
+      const byOthers = moves.some((m) => m.seat !== mySeat());
+      nextShowAt = Date.now() + (byOthers ? pace() : 0);
+    }
+  } finally {
+    pumping = false;
+  }
+}
+
+// The moves between two views: the new tail of last_moves (12 at most).
+function newMoves(old, view) {
+  const after = view.last_moves ?? [];
+  if (!old || old.round_index !== view.round_index || old.phase === "lobby") return [];
+  const before = old.last_moves ?? [];
+  for (let keep = Math.min(after.length, before.length); keep >= 0; keep--) {
+    let same = true;
+    for (let i = 0; i < keep && same; i++) {
+      const x = before[before.length - keep + i];
+      const y = after[i];
+      same = x.seat === y.seat && x.move === y.move;
+    }
+    if (same) return after.slice(keep);
+  }
+  return after;
+}
+
+function showState({ view, at }) {
+  const old = table;
+  const rects = pileRects();
+  const moves = newMoves(old, view);
+  table = view;
+  stateCount += 1;
+  document.body.dataset.stateCount = String(stateCount);
+  if (moves.length) lastMove = moves[moves.length - 1];
+  else if (!old || old.round_index !== view.round_index) lastMove = null;
+  const endsRound = old?.phase === "playing" && view.phase !== "playing";
+  if (endsRound && pace() > 0) {
+    holdResult = true;
+    setTimeout(() => {
+      holdResult = false;
+      if (table === view) {
+        renderResult();
+        if (!$("result").hidden) $("next").focus();
+      }
+    }, Math.max(pace(), 400));
+  }
+  timerEnds = view.turn_remaining === null || view.turn_remaining === undefined ? null : at + view.turn_remaining * 1000;
+  render();
+  if (lastMove && moves.length) fly(lastMove, old, rects);
+  flightStart = null;
+  announce(old, view, moves);
+  if (endsRound && pace() === 0 && !$("result").hidden) $("next").focus();
+  rememberTable(view.code, mySeat(), {
+    who: view.seats.filter((s) => s.seat !== mySeat()).map((s) => seatName(s.seat, view)).join(", "),
+    phase: view.phase,
+  });
+  return moves;
+}
+
+// ------------------------------------------------------------------ moving cards
+
+function pileRects() {
+  const rects = {};
+  for (const node of document.querySelectorAll("#board [data-pile]")) {
+    rects[node.dataset.pile] = node.getBoundingClientRect();
+  }
+  return rects;
+}
+
+function rememberFlightStart() {
+  const node = document.querySelector("#me [data-selected=true]") ?? document.querySelector("#me [data-testid=own-stock]");
+  flightStart = node ? node.getBoundingClientRect() : null;
+}
+
+// "H7-B2" by seat 1 -> {from: "1:H", to: "B2", value: "7"}, read from the old view.
+function moveEnds(move, old) {
+  if (move.move === "end" || !old?.view) return null;
+  const [source, target] = move.move.split("-");
+  const seat = source.startsWith("p") ? partnerOf(old.view, move.seat) : move.seat;
+  const bare = source.replace(/^p/, "");
+  const player = old.view.players[seat];
+  let value = null;
+  if (bare.startsWith("H")) value = bare.slice(1);
+  else if (bare === "S") value = player?.stock_top;
+  else if (bare.startsWith("D")) value = player?.discards[Number(bare.slice(1)) - 1]?.at(-1);
+  const from = bare.startsWith("H") ? `${seat}:H` : `${seat}:${bare}`;
+  const to = target.startsWith("B") ? target : `${move.seat}:${target}`;
+  return value ? { from, to, value } : null;
+}
+
+function fly(move, old, rects) {
+  const duration = move.seat === mySeat() ? Math.min(260, pace()) : Math.min(600, pace() * 0.75);
+  const ends = moveEnds(move, old);
+  if (!ends || duration <= 0 || reducedMotion.matches) return;
+  let from = move.seat === mySeat() && flightStart ? flightStart : rects[ends.from];
+  const targetNode = document.querySelector(`#board [data-pile="${ends.to}"]`);
+  if (!from || !targetNode) return;
+  const landed = targetNode.querySelector(".fan > .card:last-child") ?? targetNode.querySelector(".card");
+  const to = (landed ?? targetNode).getBoundingClientRect();
+  if (!from.width) from = to;
+  const flying = cardNode(ends.value, { "aria-hidden": "true" });
+  flying.classList.add("flying");
+  flying.style.left = `${to.left}px`;
+  flying.style.top = `${to.top}px`;
+  flying.style.width = `${to.width}px`;
+  flying.style.height = `${to.height}px`;
+  document.body.append(flying);
+  if (landed) landed.style.visibility = "hidden";
+  const dx = from.left - to.left;
+  const dy = from.top - to.top;
+  const scale = from.width / to.width || 1;
+  const animation = flying.animate(
+    [
+      { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, boxShadow: "0 2px 4px #0006" },
+      { transform: `translate(${dx / 2}px, ${dy / 2 - 30}px) scale(1.12)`, boxShadow: "0 18px 30px #0008", offset: 0.5 },
+      { transform: "translate(0, 0) scale(1)", boxShadow: "0 2px 4px #0006" },
+    ],
+    { duration, easing: "cubic-bezier(.3,.7,.3,1)" },
+  );
+  const done = () => {
+    flying.remove();
+    if (landed) landed.style.visibility = "";
+  };
+  animation.onfinish = done;
+  animation.oncancel = done;
+}
+
+// The last move stays marked: its source and target get a ring and a small tag.
+function markLastMove() {
+  for (const node of document.querySelectorAll("#board .last-from, #board .last-to")) node.classList.remove("last-from", "last-to");
+  for (const node of document.querySelectorAll("#board [data-last-move]")) delete node.dataset.lastMove;
+  if (!lastMove || !table?.view) return;
+  const ends = moveEnds(lastMove, { view: table.view });
+  const [source, target] = lastMove.move.split("-");
+  if (!target) return;
+  const to = target.startsWith("B") ? target : `${lastMove.seat}:${target}`;
+  const node = document.querySelector(`#board [data-pile="${to}"]`);
+  if (!node) return;
+  node.dataset.lastMove = "true";
+  node.classList.add("last-to");
+  const tag = el("span", { class: "last-tag", "data-testid": "last-move-tag", "aria-hidden": "true" }, `${initials(lastMove.seat)} ↓`);
+  tag.title = `${seatName(lastMove.seat)}: ${moveWords(lastMove.move)}`;
+  node.append(tag);
+  const fromSeat = source.startsWith("p") ? partnerOf(table.view, lastMove.seat) : lastMove.seat;
+  const fromKey = source.replace(/^p/, "").startsWith("H") ? `${fromSeat}:H` : `${fromSeat}:${source.replace(/^p/, "")}`;
+  if (lastMove.seat !== mySeat()) document.querySelector(`#board [data-pile="${fromKey}"]`)?.classList.add("last-from");
+  return ends;
+}
+
+function initials(seat) {
+  return seat === mySeat() ? t("you") : (table.seats[seat]?.name ?? "?").slice(0, 3);
+}
+
+// ------------------------------------------------------------------ words, title, sound
+
+function announce(old, view, moves) {
+  const parts = [];
+  for (const { seat, move } of moves.slice(-3)) {
+    if (seat !== mySeat()) parts.push(`${seatName(seat, view)}: ${moveWords(move)}.`);
+  }
+  const wasMine = old?.phase === "playing" && (old.legal ?? []).length > 0;
+  const isMine = view.phase === "playing" && (view.legal ?? []).length > 0;
+  const turnChanged = !old || old.view?.to_move !== view.view?.to_move || old.phase !== view.phase;
+  if (view.phase === "playing" && turnChanged) {
+    parts.push(isMine ? t("yourTurnShort") : t("toMove", { who: seatName(view.view.to_move, view) }));
+  }
+  if (old?.phase === "playing" && view.phase !== "playing" && view.result) parts.push(resultText(view.result));
+  if (parts.length) $("live").textContent = parts.join(" ");
+  if (isMine && !wasMine) yourTurnAlert();
+  baseTitle = `Skip-Bo · ${view.code}`;
+  if (!document.hidden) document.title = baseTitle;
+}
+
+function yourTurnAlert() {
+  if (!document.hidden) return;
+  document.title = `▶ ${t("titleYourTurn")} · Skip-Bo`;
+  if (localStorage.getItem("skipbo.sound") === "on") beep();
+}
+
+// A short two-tone beep from Web Audio (no sound file to download).
+function beep() {
+  try {
+    audio = audio ?? new AudioContext();
+    const now = audio.currentTime;
+    [660, 880].forEach((freq, i) => {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, now + i * 0.16);
+      gain.gain.exponentialRampToValueAtTime(0.2, now + i * 0.16 + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.16 + 0.15);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(now + i * 0.16);
+      osc.stop(now + i * 0.16 + 0.16);
+    });
+  } catch {
+    // no audio in this browser: the title still says it
+  }
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden) document.title = current ? baseTitle : "Skip-Bo";
+});
+
+// ------------------------------------------------------------------ turn timer
+
+function tickTimer() {
+  const nodes = document.querySelectorAll("[data-timer]");
+  const own = $("turn-timer");
+  if (timerEnds === null || !table || table.phase !== "playing") {
+    own.hidden = true;
+    return;
+  }
+  const left = Math.max(0, Math.ceil((timerEnds - Date.now()) / 1000));
+  const text = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  for (const node of nodes) {
+    node.textContent = text;
+    node.classList.toggle("urgent", left <= 10);
+  }
+  own.hidden = false;
+  own.textContent = table.view.to_move === mySeat() ? t("timeLeftYou", { t: text }) : t("timeLeft", { who: seatName(table.view.to_move), t: text });
+  own.classList.toggle("urgent", left <= 10);
+}
+
+setInterval(tickTimer, 500);

@@ -1,0 +1,150 @@
+"use strict";
+// The Skip-Bo page, part 6: the replay page. The server computes every step
+// (POST /api/replay, GET /api/tables/CODE/replay/I); this page only shows the step
+// it is at: the public view, and every hand once the round is over (step.hands).
+
+let replayData = null; // {names, result, steps: [{move, seat, view, hands?}]}
+let replayAt = 0;
+
+function openReplay() {
+  if (current && table) {
+    $("replay-code").value = current.code;
+    const over = table.phase !== "playing" && table.phase !== "lobby";
+    $("replay-round").value = String(Math.max(1, (table.round_index ?? 0) + (over ? 1 : 0)));
+  }
+  if (location.hash !== "#replay") history.replaceState(null, "", "#replay");
+  showPage("replay");
+  if (replayData) renderReplay();
+}
+
+function closeReplay() {
+  if (current) {
+    history.replaceState(null, "", `#${current.code}`);
+    showPage("table");
+  } else {
+    history.replaceState(null, "", location.pathname);
+    showPage("lobby");
+  }
+}
+
+async function loadReplay(response) {
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ServerError(data, response.statusText);
+  replayData = data;
+  replayAt = 0;
+  renderReplay();
+  $("replay-slider").focus();
+}
+
+async function replayFile() {
+  const file = $("replay-file").files[0];
+  if (!file) return;
+  const body = await file.text(); // sent as it is: the server checks and replays it
+  await loadReplay(await fetch("/api/replay", { method: "POST", body, headers: { "Content-Type": "application/json" } }));
+}
+
+async function replayTableRound() {
+  const code = $("replay-code").value.trim().toUpperCase();
+  if (!code) throw new ServerError({ error: t("needCode") });
+  const index = Math.max(0, Number($("replay-round").value) - 1); // shown from 1
+  await loadReplay(await fetch(`/api/tables/${encodeURIComponent(code)}/replay/${index}`));
+}
+
+function replayStep(to) {
+  if (!replayData) return;
+  replayAt = Math.max(0, Math.min(replayData.steps.length - 1, to));
+  renderReplay();
+}
+
+// One seat of the replay: stock, discard piles and, when known, the hand.
+function replayPlayer(view, seat, nameOf, hand, moved) {
+  const player = view.players[seat];
+  const area = el("div", {
+    class: `player${seat === view.to_move ? " to-move" : ""}${moved ? " moved" : ""}`,
+    "data-testid": `replay-player-${seat}`,
+    role: "group",
+    "aria-label": nameOf(seat),
+  });
+  const head = el("div", { class: "seat-head" });
+  head.append(el("h2", { class: "seat-name" }, nameOf(seat)), el("span", { class: "hand-count" }, t("handCount", { n: player.hand })));
+  if (seat === view.to_move) head.append(el("span", { class: "tag turn" }, t("toMoveTag")));
+  area.append(head);
+  const row = el("div", { class: "piles" });
+  const stockName = t("stockOf", { who: nameOf(seat) });
+  const stockLabel = player.stock_top ? t("stockLabel", { name: stockName, top: cardWords(player.stock_top), n: player.stock }) : t("pileEmpty", { name: stockName });
+  row.append(stackNode(player.stock, player.stock_top, "stock", { role: "img", "aria-label": stockLabel, "data-testid": `replay-player-${seat}-stock` }));
+  player.discards.forEach((cards, i) => {
+    const name = t("discardOf", { who: nameOf(seat), n: i + 1 });
+    const top = cards[cards.length - 1];
+    const pile = el("div", { class: "pile discard other", role: "img", "aria-label": top ? t("pileTop", { name, top: cardWords(top), n: cards.length }) : t("pileEmpty", { name }) });
+    const fan = el("div", { class: "fan" });
+    if (!cards.length) fan.append(emptyNode(String(i + 1), { "aria-hidden": "true" }));
+    for (const value of cards) fan.append(cardNode(value, { "aria-hidden": "true" }));
+    pile.append(fan);
+    row.append(pile);
+  });
+  area.append(row);
+  if (hand) {
+    const box = el("div", { class: "replay-hand", "data-testid": `replay-hand-${seat}`, role: "list", "aria-label": t("handOf", { who: nameOf(seat) }) });
+    for (const value of hand) box.append(cardNode(value, { role: "listitem", "aria-label": cardWords(value) }));
+    area.append(box);
+  }
+  return area;
+}
+
+function renderReplay() {
+  const board = $("replay-board");
+  board.hidden = !replayData;
+  if (!replayData) return;
+  const { names, steps } = replayData;
+  const nameOf = (seat) => names[seat] ?? t("seatN", { n: seat + 1 });
+  const { move, seat, view, hands } = steps[replayAt];
+  document.body.dataset.replayStep = String(replayAt);
+  const slider = $("replay-slider");
+  slider.max = String(steps.length - 1);
+  slider.value = String(replayAt);
+  slider.setAttribute("aria-valuetext", t("step", { i: replayAt, n: steps.length - 1 }));
+  $("replay-step").textContent = t("step", { i: replayAt, n: steps.length - 1 });
+  $("replay-move").textContent = move === null ? t("dealt") : `${nameOf(seat)}: ${moveWords(move)}`;
+  $("replay-move").dataset.move = move ?? "";
+  $("replay-hands-note").hidden = Boolean(hands);
+  const players = $("replay-players");
+  players.replaceChildren();
+  view.players.forEach((_, s) => players.append(replayPlayer(view, s, nameOf, hands?.[s] ?? null, move !== null && s === seat)));
+  const build = $("replay-build");
+  build.replaceChildren();
+  view.build.forEach((value, i) => build.append(buildSlot(view, value, i + 1, false, "replay-build-")));
+  $("replay-draw").textContent = String(view.draw);
+  $("replay-completed").textContent = String(view.completed);
+  const last = replayAt === steps.length - 1;
+  $("replay-result").textContent = last && replayData.result ? resultText(replayData.result, nameOf) : "";
+  $("replay-prev").disabled = replayAt === 0;
+  $("replay-first").disabled = replayAt === 0;
+  $("replay-next").disabled = last;
+  $("replay-last").disabled = last;
+}
+
+// Left/right arrows step through the replay (unless typing in a field).
+function replayKeys(event) {
+  if ($("replay").hidden || !replayData || event.target.matches("input, select")) return;
+  const step = { ArrowRight: 1, ArrowLeft: -1, Home: -Infinity, End: Infinity }[event.key];
+  if (!step) return;
+  event.preventDefault();
+  replayStep(Number.isFinite(step) ? replayAt + step : step);
+}
+
+function setupReplay() {
+  $("replay-link").addEventListener("click", (event) => {
+    event.preventDefault();
+    openReplay();
+  });
+  $("replay-file").addEventListener("change", guarded(replayFile));
+  $("replay-load").addEventListener("click", guarded(replayTableRound));
+  $("replay-back").addEventListener("click", closeReplay);
+  $("replay-first").addEventListener("click", () => replayStep(0));
+  $("replay-prev").addEventListener("click", () => replayStep(replayAt - 1));
+  $("replay-next").addEventListener("click", () => replayStep(replayAt + 1));
+  $("replay-last").addEventListener("click", () => replayStep(Infinity));
+  $("replay-slider").addEventListener("input", () => replayStep(Number($("replay-slider").value)));
+  document.addEventListener("keydown", replayKeys);
+}

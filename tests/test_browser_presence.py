@@ -1,0 +1,132 @@
+"""Who is at the table (issue 11 point 2): presence, resigning, the turn timer with
+a bot taking over and giving the seat back, "your turn" in a background tab, and
+server errors in the page's language. Debian's chromium through Playwright."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from browser_helpers import (
+    DESKTOP,
+    PHONE,
+    browser_at,
+    choose_setting,
+    create_table,
+    discard_first_hand_card,
+    new_page,
+    open_lobby,
+    shoot,
+    state_count,
+    wait_js,
+    wait_my_turn,
+    wait_new_state,
+)
+
+
+def test_resigning_at_two_players_ends_the_game(tmp_path: Path) -> None:
+    with browser_at(tmp_path) as (base, chromium, _app):
+        tab = new_page(chromium)
+        create_table(base, tab)
+        # bots have person names with their level: "Ada (hard)"
+        assert re.fullmatch(r"[A-Z][a-z]+ \(hard\)", tab.get_by_test_id("name-1").inner_text())
+        assert tab.get_by_test_id("presence-1").get_attribute("data-state") == "online"
+        tab.get_by_test_id("resign").click()
+        tab.get_by_test_id("resign-dialog").wait_for(state="visible")
+        assert "other side wins" in tab.get_by_test_id("resign-dialog").inner_text()
+        tab.get_by_test_id("resign-cancel").click()  # a second thought: nothing happens
+        assert tab.evaluate("document.body.dataset.phase") == "playing"
+        before = state_count(tab)
+        tab.get_by_test_id("resign").click()
+        tab.get_by_test_id("resign-confirm").click()
+        wait_new_state(tab, before)
+        wait_js(tab, "document.body.dataset.phase === 'match_over'")
+        tab.get_by_test_id("result").wait_for(state="visible")
+        assert tab.get_by_test_id("resign").is_hidden()
+        shoot(tab, "resigned-desktop")
+        assert not tab.js_errors
+
+
+def test_a_timer_hands_the_turn_to_a_bot_and_the_seat_comes_back(tmp_path: Path) -> None:
+    # turn_scale: one second of the table's clock lasts 0.3 s here
+    with browser_at(tmp_path, turn_scale=0.3) as (base, chromium, _app):
+        tab = new_page(chromium, PHONE, touch=True)
+        open_lobby(base, tab)
+        tab.get_by_test_id("turn-seconds").select_option("15")
+        tab.get_by_test_id("stock").fill("30")  # a long round: it is still on when taken back
+        tab.get_by_test_id("seat-kind-1").select_option("bot:hard")
+        tab.get_by_test_id("create").click()
+        wait_my_turn(tab)
+        timer = tab.get_by_test_id("turn-timer")
+        assert timer.is_visible() and "⏱" in timer.inner_text()
+        # nobody moves: the timer runs out and a bot plays for the person
+        tab.get_by_test_id("takeback-banner").wait_for(state="visible")
+        assert tab.get_by_test_id("seat-0").get_attribute("data-autopilot") == "true"
+        shoot(tab, "autopilot-phone")
+        # the bots play on at full speed meanwhile and may end the round (the result
+        # then offers the seat back too): the click goes straight to the button
+        over = tab.get_by_test_id("result").is_visible()
+        tab.get_by_test_id("take-back-result" if over else "take-back").dispatch_event("click")
+        wait_js(tab, "document.querySelector('[data-testid=seat-0]').dataset.autopilot === 'false'")
+        tab.get_by_test_id("takeback-banner").wait_for(state="hidden")
+        assert tab.get_by_test_id("seat-0").get_attribute("data-autopilot") == "false"
+        assert not tab.js_errors
+
+
+def test_presence_shows_who_is_away(tmp_path: Path) -> None:
+    with browser_at(tmp_path) as (base, chromium, _app):
+        ann = new_page(chromium, DESKTOP)
+        bob = new_page(chromium, PHONE, touch=True)
+        open_lobby(base, ann)
+        ann.get_by_test_id("stock").fill("5")
+        ann.get_by_test_id("create").click()
+        ann.get_by_test_id("share-link").wait_for()
+        link = ann.get_by_test_id("share-link").get_attribute("href")
+        open_lobby(base, bob, "bob")
+        bob.goto(link)
+        wait_js(ann, "document.body.dataset.phase === 'playing'")
+        wait_js(
+            ann, "document.querySelector('[data-testid=presence-1]')?.dataset.state === 'online'"
+        )
+        bob.context.close()
+        wait_js(ann, "document.querySelector('[data-testid=presence-1]')?.dataset.state === 'away'")
+        assert "away" in ann.get_by_test_id("seat-1").inner_text()
+        assert not ann.js_errors
+
+
+def test_a_background_tab_says_your_turn(tmp_path: Path) -> None:
+    with browser_at(tmp_path) as (base, chromium, _app):
+        tab = new_page(chromium)
+        create_table(base, tab)
+        tab.get_by_test_id("settings").click()
+        tab.get_by_test_id("sound").check()  # off by default; a beep needs no file
+        tab.get_by_test_id("settings").click()
+        # the tab goes to the background, then the person's discard ends the turn
+        hide = "h => Object.defineProperty(document, 'hidden', {value: h, configurable: true})"
+        tab.evaluate(hide, True)
+        discard_first_hand_card(tab)
+        wait_js(tab, "document.title.startsWith('▶')")
+        tab.evaluate(
+            "Object.defineProperty(document, 'hidden', {value: false, configurable: true})"
+        )
+        tab.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        assert tab.title().startswith("Skip-Bo")
+        assert not tab.js_errors
+
+
+def test_server_errors_show_in_the_page_language(tmp_path: Path) -> None:
+    with browser_at(tmp_path) as (base, chromium, _app):
+        tab = new_page(chromium)
+        open_lobby(base, tab)
+        choose_setting(tab, "language", "fr")
+        tab.get_by_test_id("join-code").fill("ZZZZZZ")
+        tab.get_by_test_id("join").click()
+        error = tab.get_by_test_id("error")
+        error.wait_for(state="visible")
+        assert "table" in error.inner_text() and "There is no" not in error.inner_text()
+        # a validation error names the field, and the field is marked
+        tab.get_by_test_id("stock").fill("99")
+        tab.get_by_test_id("create").click()
+        wait_js(tab, "document.getElementById('stock').getAttribute('aria-invalid') === 'true'")
+        assert "Stock" in error.inner_text()
+        assert not tab.js_errors
