@@ -635,6 +635,7 @@ function render() {
     renderMe(table);
     markLastMove();
   }
+  renderHint();
   tickTimer();
   restoreFocus();
 }
