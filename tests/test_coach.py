@@ -159,3 +159,20 @@ def test_hint_is_the_experts_legal_move() -> None:
     move = hint(view, legal)
     assert move in legal
     assert move == make_bot("expert", "hint").choose(view, legal)
+
+
+def test_the_table_for_a_person_counts_the_marks() -> None:
+    import io
+
+    from skipbo.coach.analysis import Assessment
+    from skipbo.coach.command import write_table
+
+    rows = [
+        Assessment(3, 2, 0, 40, 0, 0.40, 0.52),  # 12 points: a mistake
+        Assessment(5, 2, 0, 0, 0, 0.55, 0.55),
+    ]
+    out = io.StringIO()
+    write_table(rows, out)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 4 and lines[1].rstrip().endswith("mistake")
+    assert lines[-1] == "2 decisions: 0 inaccuracies, 1 mistake, 0 blunders; mean drop 6.0 points"
