@@ -575,6 +575,9 @@ def build_parser() -> argparse.ArgumentParser:
     from skipbo.tui.command import add_play_parser  # no Textual until the game starts
 
     add_play_parser(commands)
+    from skipbo.coach.command import add_analyze_parser
+
+    add_analyze_parser(commands)
     return parser
 
 

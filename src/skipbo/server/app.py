@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 
 from skipbo.bots import bot_names
 
+from .analysis import add_analysis_route
 from .config import TableConfig, TableError
 from .guard import CREATE_PER_MINUTE, CreateLimiter, SecurityHeaders, add_error_handlers
 from .hub import Hub
@@ -92,6 +93,7 @@ def create_app(
     _add_http_routes(app, registry, hub, CreateLimiter(create_limit))
     add_websocket_route(app, registry, hub)
     add_replay_routes(app, registry)
+    add_analysis_route(app, registry)
     return app
 
 
@@ -127,7 +129,13 @@ def _add_http_routes(
     @app.post("/api/tables")
     async def create(body: CreateTableRequest, request: Request) -> dict[str, Any]:
         config = TableConfig.make(
-            body.players, body.stock, body.teams, body.target, body.seats, body.turn_seconds
+            body.players,
+            body.stock,
+            body.teams,
+            body.target,
+            body.seats,
+            body.turn_seconds,
+            body.hints,
         )
         if body.name is not None and "human" not in config.seats:
             raise TableError("bots_only_name", "name")

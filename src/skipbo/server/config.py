@@ -35,6 +35,8 @@ class TableConfig:
     seats: tuple[str, ...]
     turn_seconds: int | None = None
     """Seconds a person has for a turn before a bot plays for them; None: no timer."""
+    hints: bool = False
+    """Whether a person may ask the coach for a hint (see :func:`default_hints`)."""
 
     @classmethod
     def make(
@@ -45,6 +47,7 @@ class TableConfig:
         target: int | None = None,
         seats: list[str] | None = None,
         turn_seconds: int | None = None,
+        hints: bool | None = None,
     ) -> TableConfig:
         """A checked configuration; raises :class:`TableError` with the code and field."""
         rules = _rules(players, stock, teams)
@@ -58,7 +61,9 @@ class TableConfig:
             raise TableError("seats_count", "seats", players=players, count=len(kinds))
         for kind in kinds:
             _check_kind(kind)
-        return cls(rules, target, kinds, turn_seconds)
+        return cls(
+            rules, target, kinds, turn_seconds, default_hints(kinds) if hints is None else hints
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The configuration as stored and shown (no secrets in it)."""
@@ -67,6 +72,7 @@ class TableConfig:
             "target": self.target,
             "seats": list(self.seats),
             "turn_seconds": self.turn_seconds,
+            "hints": self.hints,
         }
 
     @classmethod
@@ -80,7 +86,15 @@ class TableConfig:
             data["target"],
             data["seats"],
             data.get("turn_seconds"),
+            data.get("hints"),
         )
+
+
+def default_hints(seats: tuple[str, ...]) -> bool:
+    """Hints are on by default only where they help one person against bots: one
+    person seat and at least one bot; between people they would be a third player."""
+    people = sum(1 for kind in seats if kind == HUMAN)
+    return people == 1 and len(seats) > people
 
 
 def _rules(players: int, stock: int | None, teams: bool) -> Rules:

@@ -34,6 +34,7 @@ ERRORS: dict[str, str] = {
     "game_over": "the game is over",
     "resigned": "you resigned: you can watch, not play",
     "no_round": "no round {round} at this table",
+    "hints_off": "hints are off at this table",
     "record_not_ready": "a round's record is available once the round is over",
     # the table's set-up
     "teams_players": "partnerships need 4 or 6 players, not {players}",

@@ -212,6 +212,15 @@ class Hub:
         """
         await send_views(table, self._listeners.get(table.code, ()))
 
+    async def hint(self, conn: Connection, table: Table, seat: int) -> None:
+        """Send ``conn`` (only) the expert's move for its seat, thought out in the bot
+        pool from the seat's view; dropped when the position moved on meanwhile."""
+        turn = table.hint_turn(seat)
+        loop = asyncio.get_running_loop()
+        move = await loop.run_in_executor(self.pool, choose_bot_move, turn)
+        if table.at(turn) and move in turn.legal:
+            await conn.send({"type": "hint", "move": move})
+
     def wake_bots(self, table: Table) -> None:
         """Make sure a bot to move at ``table`` is thinking (one task per table)."""
         task = self._bot_tasks.get(table.code)

@@ -61,7 +61,13 @@ class BackRequest(_Strict):
     type: Literal["back"]
 
 
-Request = Hello | MoveRequest | NextRequest | ResignRequest | BackRequest
+class HintRequest(_Strict):
+    """Ask the coach for the expert's move in my position (answered to me only)."""
+
+    type: Literal["hint"]
+
+
+Request = Hello | MoveRequest | NextRequest | ResignRequest | BackRequest | HintRequest
 ClientMessage = Annotated[Request, Field(discriminator="type")]
 _CLIENT = TypeAdapter[Request](ClientMessage)
 
@@ -112,6 +118,7 @@ class CreateTableRequest(_Strict):
     seats: Annotated[list[Annotated[str, Field(max_length=32)]], Field(max_length=6)] | None = None
     name: Annotated[str, Field(max_length=64)] | None = None
     turn_seconds: Annotated[int, Field(ge=TURN_SECONDS[0], le=TURN_SECONDS[1])] | None = None
+    hints: bool | None = None
 
 
 class JoinRequest(_Strict):

@@ -452,6 +452,33 @@ class Table:
             legal=tuple(_texts(state)),
         )
 
+    def hint_turn(self, seat: int) -> BotTurn:
+        """The expert's decision for ``seat``'s position, asked for as a hint: the
+        seat's view and legal moves only. Refused when the table has hints off or
+        it is not the seat's turn."""
+        if not self.config.hints:
+            raise TableError("hints_off")
+        state = self.match.round
+        if state.over or self._phase() != "playing":
+            raise TableError("round_over")
+        if seat != state.to_move:
+            raise TableError("not_your_turn", seat=state.to_move)
+        round_index, move_index = self._position()
+        return BotTurn(
+            code=self.code,
+            seat=seat,
+            bot="expert",
+            seed=f"{self.code}/hint/{seat}/{round_index}/{move_index}",
+            round_index=round_index,
+            move_index=move_index,
+            view=player_view(state, seat).to_json(),
+            legal=tuple(_texts(state)),
+        )
+
+    def at(self, turn: BotTurn) -> bool:
+        """Whether the table is still at the position ``turn`` was asked in."""
+        return (turn.round_index, turn.move_index) == self._position()
+
     # ----------------------------------------------------------------- views
 
     def view_for(self, seat: int | None) -> dict[str, Any]:

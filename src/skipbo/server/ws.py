@@ -20,6 +20,7 @@ from .hub import Connection, Hub
 from .messages import (
     BackRequest,
     Hello,
+    HintRequest,
     MessageError,
     MoveRequest,
     NextRequest,
@@ -32,7 +33,7 @@ log = logging.getLogger(__name__)
 
 
 def add_websocket_route(app: FastAPI, registry: TableRegistry, hub: Hub) -> None:
-    """``/ws/{code}``: hello, move, next, resign, back."""
+    """``/ws/{code}``: hello, move, next, resign, back, hint."""
 
     @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:
@@ -93,3 +94,5 @@ async def _handle(conn: Connection, table: Table, hub: Hub, raw: str | bytes | N
         await hub.resign(table, seat)
     elif isinstance(request, BackRequest):
         await hub.back(table, seat)
+    elif isinstance(request, HintRequest):
+        await hub.hint(conn, table, seat)

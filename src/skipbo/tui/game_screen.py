@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.markup import escape
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from .app import GameApp
 
 
-BOUND_LETTERS = frozenset("qv")
-"""Letters bound to actions (quit, all piles), never a source or target key."""
+BOUND_LETTERS = frozenset("qvh")
+"""Letters bound to actions (quit, all piles, hint), never a source or target key."""
 
 
 class GameScreen(Screen[None]):
@@ -47,6 +47,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "app.save", "save"),
         Binding("ctrl+t", "app.toggle_theme", "colours", show=False),
         Binding("v", "piles", "all piles"),
+        Binding("h", "hint", "hint"),
         Binding("q", "app.leave", "quit"),
     ]
     DEFAULT_CSS = """
@@ -224,6 +225,25 @@ class GameScreen(Screen[None]):
         session = self.session
         view = session.view(self.game.viewer)
         self.app.push_screen(PilesScreen(piles_text(view, session.names, session.config.faces)))
+
+    def action_hint(self) -> None:
+        """The expert's move for the person to move (the coach's hint)."""
+        if not self.game.my_turn():
+            self.say("Wait: it is not your turn.")
+            return
+        self.say("Hint: thinking…")
+        self._hint(len(self.session.round.history))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _hint(self, moves: int) -> None:
+        """Ask the coach off the UI thread; a hint for a position already left is dropped."""
+        text = self.session.hint()
+        self.app.call_from_thread(self._show_hint, moves, text)
+
+    def _show_hint(self, moves: int, text: str) -> None:
+        if moves == len(self.session.round.history) and self.game.my_turn():
+            shown = shown_move(text, self.session.config.faces)
+            self.say(f"Hint: {shown} (the expert's move; press its keys or type :{shown})")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A typed move: played if legal, else the core's reason."""

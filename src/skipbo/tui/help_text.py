@@ -43,7 +43,7 @@ a building pile are underlined; the chosen one is blue, its targets yellow.
 With --faces cards, type the faces shown: HQ-D1, HK-B1, HA-B2. Lower case
 is fine. Esc leaves the line. An illegal move is refused with the reason.
 
-[b]Keys[/b]  ? or F1 help · v every pile in full · ctrl+s save ·
+[b]Keys[/b]  ? or F1 help · v every pile in full · h hint · ctrl+s save ·
 ctrl+t light/dark · q quit (asks first; Esc never quits)
 
 [b]The table[/b]: ▶ marks the seat to move. A stock pile shows its top card
@@ -83,7 +83,7 @@ Avec --faces cards, tapez les figures affichées : HQ-D1, HK-B1, HA-B2.
 Les minuscules vont aussi. Échap quitte la ligne. Un coup interdit est
 refusé avec la raison.
 
-[b]Touches[/b]  ? ou F1 aide · v toutes les piles en entier · ctrl+s
+[b]Touches[/b]  ? ou F1 aide · v toutes les piles en entier · h conseil · ctrl+s
 enregistrer · ctrl+t clair/sombre · q quitter (demande d'abord ; Échap ne
 quitte jamais)
 
@@ -125,7 +125,7 @@ Mit --faces cards tippst du die gezeigten Bilder: HQ-D1, HK-B1, HA-B2.
 Kleinbuchstaben gehen auch. Esc verlässt die Zeile. Ein verbotener Zug
 wird mit dem Grund abgelehnt.
 
-[b]Tasten[/b]  ? oder F1 Hilfe · v alle Stapel ganz · ctrl+s speichern ·
+[b]Tasten[/b]  ? oder F1 Hilfe · v alle Stapel ganz · h Tipp · ctrl+s speichern ·
 ctrl+t hell/dunkel · q beenden (fragt zuerst; Esc beendet nie)
 
 [b]Der Tisch[/b]: ▶ zeigt, wer am Zug ist. Ein Vorratsstapel zeigt seine
@@ -166,7 +166,7 @@ Met --faces cards typ je de getoonde kaarten: HQ-D1, HK-B1, HA-B2.
 Kleine letters mogen ook. Esc verlaat de regel. Een verboden zet wordt
 geweigerd, met de reden.
 
-[b]Toetsen[/b]  ? of F1 hulp · v alle stapels helemaal · ctrl+s opslaan ·
+[b]Toetsen[/b]  ? of F1 hulp · v alle stapels helemaal · h hint · ctrl+s opslaan ·
 ctrl+t licht/donker · q stoppen (vraagt eerst; Esc stopt nooit)
 
 [b]De tafel[/b]: ▶ wijst wie aan de beurt is. Een stok toont zijn bovenste

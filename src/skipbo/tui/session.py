@@ -168,6 +168,15 @@ class GameSession:
         legal = self.round.legal_moves()
         return self.bots[seat].choose(self.view(seat), legal)
 
+    def hint(self) -> str:
+        """The coach's hint for the seat to move: the expert's move, in notation,
+        chosen from that seat's view alone (may take a moment: run it off the UI)."""
+        from skipbo.coach import hint
+
+        seat = self.to_move
+        seed = f"{self.config.seed}/hint/{len(self.round.history)}"
+        return format_move(hint(self.view(seat), self.round.legal_moves(), seed))
+
     def play_bot(self, move: Move) -> None:
         """Apply a bot's move; a move outside the legal list forfeits the round."""
         if move not in self.round.legal_moves():

@@ -185,6 +185,8 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "state") {
       receiveState(message.view);
+    } else if (message.type === "hint") {
+      receiveHint(message.move);
     } else if (message.type === "error") {
       showError(serverErrorText(message));
       refused();
@@ -294,6 +296,7 @@ async function start() {
   setupLobby();
   setupTable();
   setupReplay();
+  setupCoach();
   window.addEventListener("hashchange", () => {
     if (!current || location.hash !== `#${current.code}` || $("table").hidden) openFromHash();
   });

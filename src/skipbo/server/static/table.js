@@ -637,6 +637,7 @@ function render() {
     renderMe(table);
     markLastMove();
   }
+  renderHint();
   tickTimer();
   keepFocus(focused);
   restoreFocus();

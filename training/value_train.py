@@ -1,0 +1,191 @@
+"""Train the value network on the positions of ``value_data.py``, in NumPy.
+
+A multilayer perceptron (features -> 32 -> 16 -> 1, ReLU, sigmoid) fitted by
+Adam on the log-loss. Whole files of rounds are held out (a tenth to pick the
+epoch, a tenth to test), so no round has positions on both sides of a split; the held-out log-loss,
+accuracy, Brier score and a calibration table are printed, for all positions and
+for the 2-player rounds with the expert. The weights go to
+``src/skipbo/bots/value_net.npz`` (float32, a few tens of kilobytes).
+
+    .venv/bin/python training/value_train.py artifacts/values
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from skipbo.bots.value import ValueNet
+from skipbo.bots.value_features import DERIVED_SIZE, model_input
+
+Array = npt.NDArray[np.floating]
+HIDDEN = (32, 16)
+RATE = 1e-3
+DECAY = 1e-3
+"""Decoupled weight decay (times the step size)."""
+
+
+Item = tuple[Array, Array, bool]
+
+
+def load(folder: Path) -> tuple[list[Item], list[Item], list[Item]]:
+    """(features, labels, expert?) per file, split by file into training, validation
+    (every tenth file from the fifth: picks the epoch) and test (every tenth from the
+    tenth: only reported)."""
+    train: list[Item] = []
+    valid: list[Item] = []
+    test: list[Item] = []
+    for i, path in enumerate(sorted(folder.glob("*.npz"))):
+        with np.load(path) as data:
+            item = (
+                model_input(data["x"]),
+                data["y"].astype(np.float32),
+                "expert" in path.name,
+            )
+        {9: test, 4: valid}.get(i % 10, train).append(item)
+    if not train or not test or not valid:
+        sys.exit(f"{folder}: need at least ten data files, found {len(train) + len(test)}")
+    return train, valid, test
+
+
+def init(sizes: list[int], rng: np.random.Generator) -> list[list[Array]]:
+    """He-initialised weights and zero biases, input layer first."""
+    return [
+        [rng.normal(0, np.sqrt(2 / a), (a, b)).astype(np.float32), np.zeros(b, np.float32)]
+        for a, b in itertools.pairwise(sizes)
+    ]
+
+
+def forward(params: list[list[Array]], x: Array) -> tuple[list[Array], Array]:
+    """Activations of every layer (input first) and the output logits."""
+    acts = [x]
+    h = x
+    for i, (w, b) in enumerate(params):
+        h = h @ w + b
+        if i < len(params) - 1:
+            h = np.maximum(h, 0)
+            acts.append(h)
+    return acts, h[:, 0]
+
+
+def gradients(params: list[list[Array]], x: Array, y: Array) -> list[list[Array]]:
+    """Gradients of the mean log-loss."""
+    acts, z = forward(params, x)
+    delta = ((1 / (1 + np.exp(-z)) - y) / len(y))[:, None]
+    grads: list[list[Array]] = []
+    for i in range(len(params) - 1, -1, -1):
+        w, _ = params[i]
+        grads.append([acts[i].T @ delta, delta.sum(0)])
+        if i:
+            delta = (delta @ w.T) * (acts[i] > 0)
+    return grads[::-1]
+
+
+def log_loss(params: list[list[Array]], x: Array, y: Array) -> float:
+    """Mean log-loss of the network ``params`` on standardised rows ``x``."""
+    z = forward(params, x)[1]
+    return float(np.mean(np.logaddexp(0, z) - y * z))
+
+
+def train(
+    x: Array,
+    y: Array,
+    valid: tuple[Array, Array],
+    epochs: int,
+    seed: int,
+    hidden: tuple[int, ...] = HIDDEN,
+    rate: float = RATE,
+) -> list[list[Array]]:
+    """Adam on mini-batches of 1024 with a little weight decay, the step size halved
+    each epoch past the first half; returns the epoch with the best validation loss
+    (positions of one round share their label, so a network soon learns rounds, not
+    positions: the validation files, whole rounds apart, catch that)."""
+    rng = np.random.default_rng(seed)
+    params = init([x.shape[1], *hidden, 1], rng)
+    m = [[np.zeros_like(p) for p in layer] for layer in params]
+    v = [[np.zeros_like(p) for p in layer] for layer in params]
+    step = 0
+    best_loss, best = float("inf"), params
+    for epoch in range(epochs):
+        lr = rate * (0.5 ** max(0, epoch - epochs // 2))
+        order = rng.permutation(len(y))
+        for start in range(0, len(y), 1024):
+            batch = order[start : start + 1024]
+            grads = gradients(params, x[batch], y[batch])
+            step += 1
+            for layer, g_layer, m_layer, v_layer in zip(params, grads, m, v, strict=True):
+                for j in range(2):
+                    m_layer[j] = 0.9 * m_layer[j] + 0.1 * g_layer[j]
+                    v_layer[j] = 0.999 * v_layer[j] + 0.001 * g_layer[j] ** 2
+                    m_hat = m_layer[j] / (1 - 0.9**step)
+                    v_hat = v_layer[j] / (1 - 0.999**step)
+                    layer[j] -= lr * (m_hat / (np.sqrt(v_hat) + 1e-8) + DECAY * layer[j])
+        loss = log_loss(params, *valid)
+        print(f"epoch {epoch + 1}/{epochs}: validation log-loss {loss:.4f}", file=sys.stderr)
+        if loss < best_loss:
+            best_loss, best = loss, [[p.copy() for p in layer] for layer in params]
+    return best
+
+
+def report(name: str, p: Array, y: Array) -> None:
+    """Log-loss, accuracy, Brier score and calibration of predictions ``p``."""
+    eps = 1e-7
+    q = np.clip(p, eps, 1 - eps)
+    loss = -np.mean(y * np.log(q) + (1 - y) * np.log(1 - q))
+    base = np.clip(y.mean(), eps, 1 - eps)
+    base_loss = -(base * np.log(base) + (1 - base) * np.log(1 - base))
+    print(
+        f"{name}: {len(y)} positions, log-loss {loss:.4f} (constant guess {base_loss:.4f}), "
+        f"accuracy {np.mean((p > 0.5) == (y > 0.5)):.3f}, Brier {np.mean((p - y) ** 2):.4f}"
+    )
+    bins = np.minimum((p * 10).astype(int), 9)
+    cells = []
+    for k in range(10):
+        sel = bins == k
+        if sel.any():
+            cells.append(f"{k * 10}-{k * 10 + 10}%: {100 * y[sel].mean():.0f}% of {sel.sum()}")
+    print("  calibration (predicted: observed)  " + "; ".join(cells))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("data", type=Path)
+    parser.add_argument("--epochs", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--hidden", default=",".join(map(str, HIDDEN)), help="layer widths")
+    parser.add_argument("--rate", type=float, default=RATE, help="Adam's step size")
+    parser.add_argument("--out", type=Path, default=Path("src/skipbo/bots/value_net.npz"))
+    args = parser.parse_args()
+    train_files, valid_files, test_files = load(args.data)
+    x = np.concatenate([f[0] for f in train_files])
+    y = np.concatenate([f[1] for f in train_files])
+    print(f"training on {len(y)} positions from {len(train_files)} files")
+    mean, scale = x.mean(0), x.std(0) + 1e-6
+    vx = np.concatenate([f[0] for f in valid_files])
+    vy = np.concatenate([f[1] for f in valid_files])
+    valid = (((vx - mean) / scale).astype(np.float32), vy)
+    hidden = tuple(int(width) for width in args.hidden.split(","))
+    params = train(
+        ((x - mean) / scale).astype(np.float32), y, valid, args.epochs, args.seed, hidden, args.rate
+    )
+    net = ValueNet(mean.astype(np.float64), scale.astype(np.float64), [(w, b) for w, b in params])
+    tx = np.concatenate([f[0] for f in test_files])
+    ty = np.concatenate([f[1] for f in test_files])
+    expert = np.concatenate([np.full(len(f[1]), f[2]) for f in test_files])
+    two = tx[:, 0] == 2  # the first feature is the number of players
+    raw = tx[:, :-DERIVED_SIZE]  # the network adds the derived columns itself
+    report("held out, all tables", net.predict(raw), ty)
+    report("held out, 2 players", net.predict(raw[two]), ty[two])
+    if expert.any():
+        report("held out, rounds with the expert", net.predict(raw[expert]), ty[expert])
+    net.save(args.out)
+    print(f"wrote {args.out} ({args.out.stat().st_size} bytes)")
+
+
+if __name__ == "__main__":
+    main()
