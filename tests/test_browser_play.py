@@ -156,7 +156,7 @@ def test_a_discard_needs_the_lit_target_and_can_be_undone(browser: Any) -> None:
 def test_phone_keeps_own_cards_in_view_at_six_players_with_touch(browser: Any) -> None:
     base, chromium, app = browser
     tab = new_page(chromium, PHONE, touch=True)
-    code = create_table(base, tab, players=6)
+    code = create_table(base, tab, players=6, stock=20)  # the round outlasts the test
     own = ["own-stock", "own-discard-1", "own-discard-2", "own-discard-3", "own-discard-4", "hand"]
 
     def all_in_view(_: int = 0) -> None:
@@ -177,23 +177,25 @@ def test_phone_keeps_own_cards_in_view_at_six_players_with_touch(browser: Any) -
     wait_new_state(tab, before)
     mine = [move for seat, move in app.state.registry.get(code).log[-1] if seat == 0]
     assert mine[-1].endswith("-D3")
-    # tap-tap moves, with the own cards on screen at every turn
+    # tap-tap moves, with the own cards on screen at every turn; at the person's turn
+    # (the table still: bots wait) opponents are compact and a tapped pile shows whole
+    expanded = False
     for moves in range(6):
         wait_js(tab, MY_TURN_OR_OVER)
         if tab.evaluate("document.body.dataset.phase") != "playing":
             break
         all_in_view(moves)
+        piles = tab.locator("#others .pile.openable")
+        if not expanded and piles.count():
+            piles.first.tap()
+            tab.get_by_test_id("pile-viewer").wait_for(state="visible")
+            tab.get_by_test_id("pile-viewer-close").tap()
+            tab.get_by_test_id("pile-viewer").wait_for(state="hidden")
+            expanded = True
         before = state_count(tab)
         play_one_move(tab, tap=True)
         wait_new_state(tab, before)
-    # opponents are compact: a tap on a pile with cards shows it whole
-    if tab.get_by_test_id("result").is_visible():
-        tab.get_by_test_id("result-close").tap()
-    piles = tab.locator("#others .pile.openable")
-    if piles.count():
-        piles.first.tap()
-        tab.get_by_test_id("pile-viewer").wait_for(state="visible")
-        tab.get_by_test_id("pile-viewer-close").tap()
+    assert expanded, "no opponent pile to expand in six turns"
     assert not tab.js_errors
 
 
