@@ -76,7 +76,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
 
 
 def check_axe(page: Any, where: str) -> None:
-    """axe over the whole page: no serious or critical violation; print the others."""
+    """axe over the whole page: no serious or critical violation; print the others.
+
+    Waits for fades to end first: a dialog caught half faded in has too little contrast."""
+    page.wait_for_timeout(800)
     results = axe_module.Axe().run(page)
     seen = {
         rule["id"]

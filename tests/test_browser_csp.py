@@ -64,6 +64,10 @@ def test_the_page_runs_under_its_csp_without_a_violation(site: tuple[str, Any]) 
     # the recorder works: an inline script is blocked and reported
     with contextlib.suppress(sync_api.Error):
         page.add_script_tag(content="window.inlineRan = true")
+    for _ in range(100):  # the violation event is delivered asynchronously
+        if page.evaluate("window.__csp.length"):
+            break
+        page.wait_for_timeout(50)
     assert page.evaluate("[window.inlineRan, window.__csp.splice(0).length]") == [None, 1]
     console.clear()
     open_howto(page)
