@@ -13,6 +13,12 @@ Speed is CPU time (``time.process_time``) of the worker processes, so other
 programs sharing the machine barely change it: games per second of one core
 for each pairing and table, and each bot's median, p99 and max per decision.
 ``benchmarks/bot_speed.py`` times a bot through ``skipbo bot`` as well.
+
+Every figure comes with a 95% interval: Wilson intervals for shares, a normal
+interval over the deals' CPU times for games per second (deals are
+independent), and order-statistic intervals for the median and p99 think times
+(these treat decisions as independent, which those of one round are not quite).
+The last lines check the issue's goals against the figures measured.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from concurrent.futures import ProcessPoolExecutor
 from skipbo.bots import Bot, make_bot
 from skipbo.core import Move, PlayerView, Rules
 from skipbo.sim.runner import play_round
-from skipbo.sim.stats import wilson_interval
+from skipbo.sim.stats import mean_interval, quantile_interval, wilson_interval
 
 LADDER = [("easy", "random"), ("medium", "easy"), ("hard", "medium"), ("expert", "hard")]
 EXTRA: list[tuple[str, str]] = []
@@ -55,18 +61,19 @@ def table_rules(table: str) -> Rules:
     return Rules.make(int(table.rstrip("t")), teams=table.endswith("t"))
 
 
-Outcome = tuple[Counter[str], dict[str, list[float]], float]
-"""Wins per bot name, decision times per bot name, CPU seconds spent."""
+Outcome = tuple[Counter[str], dict[str, list[float]], list[float]]
+"""Wins per bot name, decision times per bot name, CPU seconds of each deal."""
 
 
 def play_deals(job: tuple[str, ...]) -> Outcome:
     """Wins per bot name over a range of deals, every seat rotation of each."""
-    cpu = time.process_time()
     table, first, last, *names = job
     rules = table_rules(table)
     wins: Counter[str] = Counter()
     times: dict[str, list[float]] = {name: [] for name in names}
+    deal_seconds: list[float] = []
     for deal in range(int(first), int(last)):
+        cpu = time.process_time()
         for shift in range(rules.players):
             seated = [names[(i + shift) % len(names)] for i in range(rules.players)]
             bots = [Timed(make_bot(n, f"{deal}/{shift}/{s}")) for s, n in enumerate(seated)]
@@ -75,7 +82,8 @@ def play_deals(job: tuple[str, ...]) -> Outcome:
             wins[seated[result.winner] if result.winner is not None else "(none)"] += 1
             for bot in bots:
                 times[bot.name].extend(bot.times)
-    return wins, times, time.process_time() - cpu
+        deal_seconds.append(time.process_time() - cpu)
+    return wins, times, deal_seconds
 
 
 def measure(
@@ -85,30 +93,46 @@ def measure(
     tasks = [(str(table), str(a), str(min(a + step, deals)), *names) for a in range(0, deals, step)]
     wins: Counter[str] = Counter()
     times: dict[str, list[float]] = {n: [] for n in names}
-    cpu = 0.0
+    deal_seconds: list[float] = []
     for w, t, seconds in pool.map(play_deals, tasks):
         wins += w
-        cpu += seconds
+        deal_seconds += seconds
         for name, values in t.items():
             times[name] += values
-    return wins, times, cpu
+    return wins, times, deal_seconds
 
 
-def speed(wins: Counter[str], cpu: float) -> str:
-    """Rounds per second of one core's CPU time."""
-    return f"{sum(wins.values()) / cpu:.2f} games/s per core" if cpu else "no time measured"
+def games_per_second(rounds_per_deal: int, deal_seconds: list[float]) -> tuple[float, float, float]:
+    """Rounds per second of one core's CPU time, with its 95% interval (from the
+    interval of the mean CPU time of a deal)."""
+    total = sum(deal_seconds)
+    rate = rounds_per_deal * len(deal_seconds) / total if total else float("nan")
+    if len(deal_seconds) < 2:
+        return rate, float("nan"), float("nan")
+    low, high = mean_interval(deal_seconds)
+    return rate, rounds_per_deal / high, rounds_per_deal / low if low > 0 else float("inf")
 
 
-def report_pair(wins: Counter[str], a: str, b: str, seconds: float, cpu: float) -> None:
+def speed(rounds_per_deal: int, deal_seconds: list[float]) -> str:
+    """``games/s per core [low, high]``."""
+    rate, low, high = games_per_second(rounds_per_deal, deal_seconds)
+    return f"{rate:.2f} games/s per core [{low:.2f}, {high:.2f}]"
+
+
+def report_pair(
+    wins: Counter[str], a: str, b: str, seconds: float, deal_seconds: list[float]
+) -> float:
+    """Print one pairing; returns ``a``'s share of the decided rounds."""
     decided = wins[a] + wins[b]
     low, high = wilson_interval(wins[a], decided)
     share = wins[a] / decided if decided else float("nan")
     total = decided + wins["(none)"]
     print(
         f"{a:>7} vs {b:<7} {total:5} rounds, {decided:5} decided: {a} wins {share:6.1%}"
-        f"  [{low:.1%}, {high:.1%}]   ({seconds:.0f} s, {speed(wins, cpu)})",
+        f"  [{low:.1%}, {high:.1%}]   ({seconds:.0f} s, {speed(2, deal_seconds)})",
         flush=True,
     )
+    return share
 
 
 def run_pairs(
@@ -116,15 +140,19 @@ def run_pairs(
     pairs: list[tuple[str, str]],
     args: argparse.Namespace,
     all_times: dict[str, list[float]],
-) -> None:
-    """Each 2-player pairing on duplicate deals."""
+) -> dict[tuple[str, str], tuple[float, list[float]]]:
+    """Each 2-player pairing on duplicate deals: the first bot's share of decided
+    rounds and the deals' CPU seconds, by pairing."""
+    found: dict[tuple[str, str], tuple[float, list[float]]] = {}
     for a, b in pairs:
-        deals = args.expert_deals if "expert" in (a, b) else args.deals
+        deals = args.expert_deals if "expert" in a + b else args.deals
         start = time.perf_counter()
-        wins, times, cpu = measure(pool, [a, b], 2, deals, args.jobs)
-        report_pair(wins, a, b, time.perf_counter() - start, cpu)
+        wins, times, deal_seconds = measure(pool, [a, b], 2, deals, args.jobs)
+        share = report_pair(wins, a, b, time.perf_counter() - start, deal_seconds)
+        found[a, b] = (share, deal_seconds)
         for name, values in times.items():
             all_times.setdefault(name, []).extend(values)
+    return found
 
 
 def run_table(
@@ -137,30 +165,83 @@ def run_table(
     bots, its seat rotating over each deal."""
     rules = table_rules(table)
     seats = range(rules.players)
-    names = ["expert" if rules.team_of(s) == 0 else "hard" for s in seats]
+    names = [args.table_bot if rules.team_of(s) == 0 else "hard" for s in seats]
+    me = args.table_bot
     sides = len({rules.team_of(s) for s in seats})
     label = f"{rules.players} players" + (" in partnerships" if rules.teams else "")
     start = time.perf_counter()
-    wins, times, cpu = measure(pool, names, table, args.table_deals, args.jobs)
+    wins, times, deal_seconds = measure(pool, names, table, args.table_deals, args.jobs)
     for name, values in times.items():
         all_times.setdefault(name, []).extend(values)
     total = sum(wins.values())
     decided = total - wins["(none)"]
-    low, high = wilson_interval(wins["expert"], total)
-    d_low, d_high = wilson_interval(wins["expert"], decided)
+    low, high = wilson_interval(wins[me], total)
+    d_low, d_high = wilson_interval(wins[me], decided)
     print(
-        f"{label}, {' + '.join(names)}: {total} rounds, expert wins"
-        f" {wins['expert'] / total:.1%}  [{low:.1%}, {high:.1%}] of all rounds,"
-        f" {wins['expert'] / decided:.1%}  [{d_low:.1%}, {d_high:.1%}] of {decided} decided"
-        f" (fair share {1 / sides:.1%}),"
-        f" no winner {wins['(none)']}  ({time.perf_counter() - start:.0f} s, {speed(wins, cpu)})"
+        f"{label}, {' + '.join(names)}: {total} rounds, {me} wins"
+        f" {wins[me] / total:.1%}  [{low:.1%}, {high:.1%}] of all rounds,"
+        f" {wins[me] / decided:.1%}  [{d_low:.1%}, {d_high:.1%}] of {decided} decided"
+        f" (fair share {1 / sides:.1%}), no winner {wins['(none)']}"
+        f"  ({time.perf_counter() - start:.0f} s, {speed(rules.players, deal_seconds)})"
     )
+
+
+def report_times(all_times: dict[str, list[float]]) -> dict[str, tuple[float, float]]:
+    """Each bot's think time per decision, with intervals; returns median and p99."""
+    print("think time per decision, CPU time (all rounds above), [95% interval]:")
+    found = {}
+    for name, values in sorted(all_times.items()):
+        if not values:
+            continue
+        values.sort()
+        median = statistics.median(values)
+        p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
+        m_low, m_high = quantile_interval(values, 0.5)
+        p_low, p_high = quantile_interval(values, 0.99)
+        print(
+            f"  {name:>7}: median {median * 1e3:.3f} ms [{m_low * 1e3:.3f}, {m_high * 1e3:.3f}],"
+            f" p99 {p99 * 1e3:.2f} ms [{p_low * 1e3:.2f}, {p_high * 1e3:.2f}],"
+            f" max {values[-1] * 1e3:.1f} ms ({len(values):,} decisions)"
+        )
+        found[name] = (median, p99)
+    return found
+
+
+def report_goals(
+    shares: dict[tuple[str, str], tuple[float, list[float]]],
+    times: dict[str, tuple[float, float]],
+) -> None:
+    """The issue's goals, each with the figure measured above (point estimates)."""
+    goals: list[tuple[str, bool]] = []
+    for (a, b), (share, _) in shares.items():
+        target = 0.70 if (a, b) == ("expert", "hard") else 0.65
+        goals.append(
+            (f"{a} beats {b} in >= {target:.0%} of decided rounds: {share:.1%}", share >= target)
+        )
+    if ("expert", "hard") in shares:
+        rate = games_per_second(2, shares["expert", "hard"][1])[0]
+        goals.append((f"expert vs hard >= 5 games/s on one core: {rate:.2f}", rate >= 5))
+    if "expert" in times:
+        median, p99 = times["expert"]
+        goals.append(
+            (
+                f"expert <= 20 ms median, <= 250 ms p99 in process: {median * 1e3:.2f} ms,"
+                f" {p99 * 1e3:.1f} ms (benchmarks/bot_speed.py measures it through skipbo bot)",
+                median <= 0.020 and p99 <= 0.250,
+            )
+        )
+    if goals:
+        print("goals:")
+    for text, met in goals:
+        print(f"  [{'met' if met else 'NOT MET'}] {text}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals per pairing (x2 rounds)")
-    parser.add_argument("--expert-deals", type=int, default=250, help="deals with expert")
+    parser.add_argument(
+        "--expert-deals", type=int, default=250, help="deals of pairings with an expert"
+    )
     parser.add_argument(
         "--table-deals", type=int, default=125, help="deals per table (x players rounds)"
     )
@@ -168,6 +249,9 @@ def main() -> None:
         "--tables",
         default="4",
         help="tables for expert against hard bots, e.g. 3,4,6,4t (t: partnerships)",
+    )
+    parser.add_argument(
+        "--table-bot", default="expert", help="the bot measured at the --tables (default expert)"
     )
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument(
@@ -181,20 +265,14 @@ def main() -> None:
     pairs = LADDER + EXTRA
     if args.pairs:
         pairs = [(a, b) for a, _, b in (p.partition(":") for p in args.pairs.split(","))]
+    shares = {}
     with ProcessPoolExecutor(args.jobs) as pool:
         if not args.table_only:
-            run_pairs(pool, pairs, args, all_times)
+            shares = run_pairs(pool, pairs, args, all_times)
         if args.table_only or not args.pairs:
             for table in args.tables.split(","):
                 run_table(pool, table.strip(), args, all_times)
-    print("think time per decision, CPU time (all rounds above):")
-    for name, values in sorted(all_times.items()):
-        values.sort()
-        p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
-        print(
-            f"  {name:>7}: median {statistics.median(values) * 1e3:7.3f} ms,"
-            f" p99 {p99 * 1e3:7.2f} ms, max {values[-1] * 1e3:7.1f} ms ({len(values):,} decisions)"
-        )
+    report_goals(shares, report_times(all_times))
 
 
 if __name__ == "__main__":

@@ -37,6 +37,36 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     return (low, high)
 
 
+def quantile_interval(values: Sequence[float], q: float, z: float = Z95) -> tuple[float, float]:
+    """A distribution-free 95% interval for the ``q``-quantile of ``values``.
+
+    The number of values below the true quantile is binomial(n, q), so the order
+    statistics at ``n*q -/+ z*sqrt(n*q*(1-q))`` bracket it (normal approximation,
+    rounded outwards). It assumes independent values: decisions taken within one
+    round are not quite that, so read it as a lower bound on the uncertainty.
+    """
+    if not 0.0 < q < 1.0:
+        raise ValueError(f"need 0 < q < 1, got {q}")
+    if not values:
+        raise ValueError("no values")
+    ordered = sorted(values)
+    n = len(ordered)
+    half = z * math.sqrt(n * q * (1 - q))
+    low = max(0, math.floor(n * q - half) - 1)
+    high = min(n - 1, math.ceil(n * q + half))
+    return (ordered[low], ordered[high])
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
+    """The mean of ``values`` plus or minus ``z`` standard errors (95% by default);
+    for independent samples of a few dozen or more, where the mean is close to normal."""
+    if len(values) < 2:
+        raise ValueError("need at least two values")
+    centre = statistics.fmean(values)
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    return (centre - half, centre + half)
+
+
 def mean(values: Sequence[float]) -> float | None:
     """The arithmetic mean, or None for no values (rather than an exception)."""
     return statistics.fmean(values) if values else None
