@@ -91,9 +91,10 @@ def test_engine_rounds_show_what_their_comments_say() -> None:
     assert (result["team"][1] - result["team"][0]) == 2
 
     six = by_comment(ENGINE, "6 players in partnerships")
-    assert six["moves"][-1].startswith("S-") and six["result"]["team"][1] - six["result"][
-        "team"
-    ][0] == 3
+    assert (
+        six["moves"][-1].startswith("S-")
+        and six["result"]["team"][1] - six["result"]["team"][0] == 3
+    )
 
     five = by_comment(ENGINE, "5 players")
     assert five["rules"] == {"players": 5, "stock": 20, "teams": False}

@@ -126,9 +126,7 @@ class TurnModel:
         assert after.to_move == q and after.turns == before.turns + 1
         # the next seat refills at once (§5.1): 5 cards unless nothing is left to draw
         drawn = after.hand_sizes[q] - before.hand_sizes[q]
-        assert drawn == max(0, 5 - before.hand_sizes[q]) or (
-            not after.draw and not after.completed
-        )
+        assert drawn == max(0, 5 - before.hand_sizes[q]) or (not after.draw and not after.completed)
 
     def _after_play(self, before: Round, source: int, after: Round) -> None:
         p = before.to_move
@@ -154,8 +152,10 @@ class TurnModel:
         left = before.hand_sizes[p] - (1 if source > SRC_HAND else 0)
         nothing_left = not after.draw and not after.completed
         if left == 0:
-            assert after.hand_sizes[p] == 5 or (0 < after.hand_sizes[p] < 5 and nothing_left) or (
-                after.hand_sizes[p] == 0 and nothing_left
+            assert (
+                after.hand_sizes[p] == 5
+                or (0 < after.hand_sizes[p] < 5 and nothing_left)
+                or (after.hand_sizes[p] == 0 and nothing_left)
             )
         else:
             assert after.hand_sizes[p] == left, "no draw while the hand holds cards"

@@ -613,9 +613,7 @@ def test_s5_emptied_hand_draws_also_after_a_stock_or_discard_play() -> None:
 
 def test_s5_emptied_hand_with_nothing_drawable_stays_empty() -> None:
     rules = Rules.make(2)
-    state = make_position(
-        rules, hands={0: [1], 1: [5]}, rest=(1, 0)
-    )
+    state = make_position(rules, hands={0: [1], 1: [5]}, rest=(1, 0))
     play(state, "H1-B1")
     assert state.hand_sizes[0] == 0
     assert state.to_move == 0 and state.result is None
@@ -722,9 +720,9 @@ def test_s6_empty_draw_pile_reshuffles_completed_piles_seeded() -> None:
     play(again, "H5-D1")
     assert again.shuffles == state.shuffles
     assert SeededShuffler("six")(0, list(reversed(ONE_TO_TWELVE))) == order
-    assert any(
-        SeededShuffler(seed)(0, ONE_TO_TWELVE) != order for seed in ("a", "b", "c")
-    ), "different seeds should give different orders"
+    assert any(SeededShuffler(seed)(0, ONE_TO_TWELVE) != order for seed in ("a", "b", "c")), (
+        "different seeds should give different orders"
+    )
 
 
 def test_s6_recorded_shuffle_fixes_the_new_draw_pile() -> None:
@@ -753,9 +751,7 @@ def test_s6_wrong_recorded_shuffle_is_a_bad_record() -> None:
 
 def test_s6_draw_yields_nothing_without_completed_piles() -> None:
     rules = Rules.make(2)
-    state = make_position(
-        rules, hands={0: [5]}, draw=[3, 4], rest=(0, 3)
-    )
+    state = make_position(rules, hands={0: [5]}, draw=[3, 4], rest=(0, 3))
     play(state, "H5-D1")
     assert state.to_move == 1
     assert hand(state, 1) == [3, 4], "the hand stays short"
@@ -1087,9 +1083,7 @@ def test_s8_match_partnership_scores_per_team() -> None:
     assert len(match.scores) == 2
     won = [r.result for r in match.rounds if r.result is not None and r.result.winner is not None]
     for team in (0, 1):
-        total = sum(
-            r.points or 0 for r in won if r.winner is not None and r.winner % 2 == team
-        )
+        total = sum(r.points or 0 for r in won if r.winner is not None and r.winner % 2 == team)
         assert match.scores[team] == total
     assert match.winner is not None and match.scores[match.winner] >= 60
 

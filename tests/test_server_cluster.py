@@ -305,6 +305,26 @@ def test_the_autopilot_plays_for_an_absent_person(pair: list[ServerProcess], pg_
         bob.client.close()
 
 
+def test_a_hint_is_answered_by_any_worker(pair: list[ServerProcess]) -> None:
+    """Ann plays a bot on the worker that did not create the table and asks for a hint."""
+    w1, w2 = pair
+    body = {"players": 2, "stock": 5, "seats": ["human", "bot:hard"], "name": "Ann"}
+    status, made = http(w1.base, "POST", "/api/tables", body)
+    assert status == 200 and made["table"]["config"]["hints"], made
+    ann = Player(w2.base, made["code"], made["token"])
+    try:
+        play([ann], lambda: ann.my_turn())
+        ann.client.send({"type": "hint"})
+        end = time.monotonic() + 30
+        while not any(m["type"] == "hint" for m in ann.errors):
+            assert time.monotonic() < end, f"no hint: {ann.errors}"
+            ann.drain(0.2)
+        (hint,) = [m for m in ann.errors if m["type"] == "hint"]
+        assert hint["move"] in ann.view["legal"]
+    finally:
+        ann.client.close()
+
+
 def same(a: Player, b: Player) -> bool:
     return canonical(a.view) == canonical(b.view)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from typing import NamedTuple
 
 from fastapi import FastAPI
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -24,6 +25,7 @@ from .messages import (
     MessageError,
     MoveRequest,
     NextRequest,
+    Request,
     ResignRequest,
     parse_client_message,
 )
@@ -70,21 +72,39 @@ async def serve_messages(
             await conn.send(CodedError("internal").message())
 
 
-async def _handle(conn: Connection, table: Table, hub: Hub, raw: str | bytes | None) -> None:
+class Acting(NamedTuple):
+    """A request other than hello, and the seat it acts for."""
+
+    seat: int
+    request: Request
+
+
+def admit(conn: Connection, raw: str | bytes | None) -> Hello | Acting:
+    """The connection's message if it may be asked now: within the rate limit,
+    valid, and (apart from a hello) from a greeted player who holds a seat.
+    Raises the refusal otherwise. One process and a cluster worker share this."""
     if not conn.limiter.allow():
         raise MessageError("rate_limited")
     request = parse_client_message(raw)
     if isinstance(request, Hello):
-        seat = None if request.token is None else table.authenticate(request.token)
-        conn.token, conn.resigned = request.token, False
-        await hub.hello(conn, table, seat)
-        return
+        return request
     if not conn.greeted:
         raise MessageError("say_hello_first")
     if conn.token is None or conn.seat is None:
         raise TableError("resigned" if conn.resigned else "spectator")
-    seat = conn.seat
+    return Acting(conn.seat, request)
+
+
+async def _handle(conn: Connection, table: Table, hub: Hub, raw: str | bytes | None) -> None:
+    admitted = admit(conn, raw)
+    if isinstance(admitted, Hello):
+        seat = None if admitted.token is None else table.authenticate(admitted.token)
+        conn.token, conn.resigned = admitted.token, False
+        await hub.hello(conn, table, seat)
+        return
+    seat, request = admitted
     if isinstance(request, MoveRequest):
+        assert conn.token is not None  # admit() checked it
         table.presence.autopilot.discard(seat)  # a person who moves is back
         await table.play_async(seat, conn.token, request.move)
         await hub.changed(table)

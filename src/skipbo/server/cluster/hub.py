@@ -396,6 +396,17 @@ class ClusterHub:
         if entry.version == shown:  # nothing changed: only this connection needs the view
             await self.send_state(conn, entry)
 
+    async def hint(self, conn: Connection, code: str, seat: int) -> None:
+        """Send ``conn`` (only) the expert's move for its seat, as one process does
+        (:meth:`skipbo.server.hub.Hub.hint`), from this worker's up-to-date copy."""
+        table = (await self.fresh(code)).table
+        turn = table.hint_turn(seat)
+        loop = asyncio.get_running_loop()
+        move = await loop.run_in_executor(self.pool, choose_bot_move, turn)
+        now = self.entries.get(table.code)
+        if now is not None and now.table.at(turn) and move in turn.legal:
+            await conn.send({"type": "hint", "move": move})
+
     async def send_state(self, conn: Connection, entry: Entry) -> None:
         """Send ``conn`` its view (and remember what it saw)."""
         self.seen[conn] = position(entry.table)

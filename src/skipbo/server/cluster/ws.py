@@ -15,22 +15,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..config import TableError
 from ..hub import Connection
-from ..messages import (
-    BackRequest,
-    Hello,
-    MessageError,
-    MoveRequest,
-    NextRequest,
-    ResignRequest,
-    parse_client_message,
-)
+from ..messages import BackRequest, Hello, HintRequest, MoveRequest, NextRequest, ResignRequest
 from ..tables import Table
-from ..ws import serve_messages
+from ..ws import admit, serve_messages
 from .hub import ClusterHub, Entry
 
 
 def add_cluster_websocket_route(app: FastAPI, hub: ClusterHub) -> None:
-    """``/ws/{code}``: hello, move, next, resign, back."""
+    """``/ws/{code}``: hello, move, next, resign, back, hint."""
 
     @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:
@@ -52,18 +44,12 @@ def add_cluster_websocket_route(app: FastAPI, hub: ClusterHub) -> None:
 
 
 async def _handle(conn: Connection, code: str, hub: ClusterHub, raw: str | bytes | None) -> None:
-    if not conn.limiter.allow():
-        raise MessageError("rate_limited")
-    request = parse_client_message(raw)
-    if isinstance(request, Hello):
+    admitted = admit(conn, raw)
+    if isinstance(admitted, Hello):
         conn.resigned = False
-        await hub.hello(conn, code, request.token)
+        await hub.hello(conn, code, admitted.token)
         return
-    if not conn.greeted:
-        raise MessageError("say_hello_first")
-    if conn.token is None or conn.seat is None:
-        raise TableError("resigned" if conn.resigned else "spectator")
-    seat = conn.seat
+    seat, request = admitted
     if isinstance(request, MoveRequest):
         await _move(conn, code, hub, request.move)
     elif isinstance(request, NextRequest):
@@ -72,6 +58,8 @@ async def _handle(conn: Connection, code: str, hub: ClusterHub, raw: str | bytes
         await hub.change(code, lambda e: e.table.resign(seat))
     elif isinstance(request, BackRequest):
         await hub.change(code, lambda e: e.table.presence.autopilot.discard(seat))
+    elif isinstance(request, HintRequest):
+        await hub.hint(conn, code, seat)
 
 
 async def _move(conn: Connection, code: str, hub: ClusterHub, move: str) -> None:
