@@ -7,6 +7,7 @@ big a body, too many analyses a minute).
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ import pytest
 from server_harness import http_raw, thread_server
 from skipbo.cli import main
 from skipbo.server import analysis as analysis_module
+from skipbo.server import command
 from skipbo.server.replay import MAX_RECORD_BYTES
 
 GOLDEN = Path(__file__).parent / "golden" / "spec_examples.jsonl"
@@ -105,3 +107,12 @@ def test_the_limit_can_be_turned_off(tmp_path: Path) -> None:
         for seat in range(4):
             status, out = post(base, json.dumps(data).encode(), f"?seat={seat}")
             assert status == 200 and out["seat"] == seat, out
+
+
+def test_skipbo_serve_defaults_to_the_servers_limit() -> None:
+    """``skipbo serve`` keeps its own copy of the default (it does not import the app)."""
+    assert command.ANALYSES_PER_MINUTE == analysis_module.ANALYSES_PER_MINUTE
+    parser = argparse.ArgumentParser()
+    command._add_arguments(parser)
+    assert parser.parse_args([]).analysis_limit == analysis_module.ANALYSES_PER_MINUTE
+    assert parser.parse_args(["--analysis-limit", "0"]).analysis_limit == 0
