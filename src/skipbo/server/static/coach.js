@@ -7,6 +7,7 @@
 
 let hint = null; // {move, at}: the move hinted, and the position (as text) it was for
 let analysis = null; // {round, seat, moves: [...], marks}
+let analysisAsk = 0; // counts the requests: only the latest one's answer is shown
 
 // ------------------------------------------------------------------ hint
 
@@ -70,6 +71,7 @@ function askAnalysis(source, seat) {
 async function analyzeRound() {
   const source = replaySource ?? tableRoundAsked();
   const seat = Number($("analyze-seat").value);
+  const ask = ++analysisAsk;
   analysis = null;
   $("analysis").hidden = false;
   delete $("analysis").dataset.seat;
@@ -78,7 +80,7 @@ async function analyzeRound() {
   $("analysis-status").textContent = t("analyzing");
   const response = await askAnalysis(source, seat);
   const data = await response.json().catch(() => ({}));
-  if (source !== (replaySource ?? source)) return; // another replay was loaded meanwhile
+  if (ask !== analysisAsk) return; // Analyze pressed again, or another replay loaded, meanwhile
   if (!response.ok) {
     $("analysis-status").textContent = "";
     throw new ServerError(data, response.statusText);
@@ -88,6 +90,7 @@ async function analyzeRound() {
 }
 
 function resetAnalysis() {
+  analysisAsk += 1; // an answer on its way is for the replay before
   analysis = null;
   $("analysis").hidden = true;
   delete $("analysis").dataset.seat;
