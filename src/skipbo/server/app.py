@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 
 from skipbo.bots import bot_names
 
-from .analysis import add_analysis_route
+from .analysis import ANALYSES_PER_MINUTE, add_analysis_route
 from .config import TableConfig, TableError
 from .guard import CREATE_PER_MINUTE, CreateLimiter, SecurityHeaders, add_error_handlers
 from .hub import Hub
@@ -51,6 +51,7 @@ def create_app(
     grace: float = GRACE_SECONDS,
     turn_scale: float = 1.0,
     create_limit: int = CREATE_PER_MINUTE,
+    analysis_limit: int = ANALYSES_PER_MINUTE,
     idle_seconds: float = IDLE_SECONDS,
     sweep_seconds: float = SWEEP_SECONDS,
 ) -> FastAPI:
@@ -60,7 +61,8 @@ def create_app(
     ``rate`` is how many messages a second one connection may send; ``grace`` how
     long a person may be away before a bot plays for them; ``turn_scale`` real
     seconds per second of a turn timer (tests shrink it); ``create_limit`` tables
-    per client and minute (0: no limit); tables unused for ``idle_seconds`` (or
+    per client and minute (0: no limit); ``analysis_limit`` uploaded records
+    analysed per client and minute (0: no limit); tables unused for ``idle_seconds`` (or
     finished) are freed from memory every ``sweep_seconds``.
     """
     registry = TableRegistry.restore_all(storage)
@@ -93,7 +95,7 @@ def create_app(
     _add_http_routes(app, registry, hub, CreateLimiter(create_limit))
     add_websocket_route(app, registry, hub)
     add_replay_routes(app, registry)
-    add_analysis_route(app, registry)
+    add_analysis_route(app, registry, analysis_limit)
     return app
 
 

@@ -17,6 +17,8 @@ DEFAULT_PORT = 8000
 DEFAULT_DB = "sqlite:///skipbo.db"
 CREATE_PER_MINUTE = 10
 """As :data:`skipbo.server.guard.CREATE_PER_MINUTE` (not imported: this module loads light)."""
+ANALYSES_PER_MINUTE = 6
+"""As :data:`skipbo.server.analysis.ANALYSES_PER_MINUTE` (not imported, the same reason)."""
 WS_MAX_SIZE = 64 * 1024
 """Frames above this are cut off by the protocol layer; 4 KiB..64 KiB get an error message."""
 
@@ -53,6 +55,14 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"tables one client (IP) may create a minute; 0 = no limit "
         f"(default {CREATE_PER_MINUTE})",
+    )
+    parser.add_argument(
+        "--analysis-limit",
+        type=int,
+        default=ANALYSES_PER_MINUTE,
+        metavar="N",
+        help=f"uploaded records one client (IP) may have analysed a minute; 0 = no limit "
+        f"(default {ANALYSES_PER_MINUTE})",
     )
     parser.add_argument(
         "--workers",
@@ -108,7 +118,7 @@ def run_serve_command(args: argparse.Namespace) -> int:
     if args.redis is not None or args.workers != 1:
         return _run_cluster(args)
     storage = open_storage(args.db)
-    app = create_app(storage, create_limit=args.create_limit)
+    app = create_app(storage, create_limit=args.create_limit, analysis_limit=args.analysis_limit)
     where = safe_url(args.db)
     print(f"skipbo: serving on http://{args.host}:{args.port}/ (storage {where})", flush=True)
     try:

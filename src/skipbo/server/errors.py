@@ -67,6 +67,10 @@ ERRORS: dict[str, str] = {
     "bad_record": "bad record: {reason}",
     "record_does_not_replay": "the record does not replay: {reason}",
     "record_illegal_move": "the record does not replay at move {index}: {reason}",
+    # analyses of uploaded records
+    "record_unfinished": "the round of this record is not over: only finished rounds are analysed",
+    "record_too_long": "this record holds {moves} moves: at most {max} are analysed",
+    "too_many_analyses": "too many analyses asked for: at most {limit} a minute",
 }
 """Code -> English template (``str.format`` with the parameters)."""
 

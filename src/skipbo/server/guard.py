@@ -1,4 +1,4 @@
-"""HTTP hygiene: security headers, the table-creation limit, and coded error bodies.
+"""HTTP hygiene: security headers, per-client rate limits, and coded error bodies.
 
 Every response carries a strict Content-Security-Policy (the page has no inline
 script or style), refuses framing and MIME sniffing. Every refusal becomes
@@ -34,7 +34,13 @@ HEADERS = [
 ]
 CREATE_PER_MINUTE = 10
 """Tables one client (IP address) may create a minute; 0 turns the limit off."""
-STATUS = {"no_table": 404, "too_many_tables": 429, "record_too_large": 413, "not_found": 404}
+STATUS = {
+    "no_table": 404,
+    "too_many_tables": 429,
+    "too_many_analyses": 429,
+    "record_too_large": 413,
+    "not_found": 404,
+}
 
 
 class SecurityHeaders:
@@ -56,17 +62,17 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-class CreateLimiter:
-    """At most ``per_minute`` tables per client in any 60 s window (0: no limit)."""
+class RateLimiter:
+    """At most ``per_minute`` actions per client in any 60 s window (0: no limit)."""
 
     WINDOW = 60.0
 
-    def __init__(self, per_minute: int = CREATE_PER_MINUTE) -> None:
+    def __init__(self, per_minute: int) -> None:
         self.per_minute = per_minute
         self._stamps: dict[str, deque[float]] = {}
 
     def allow(self, client: str) -> bool:
-        """Count one creation by ``client``; False when it is over the limit."""
+        """Count one action by ``client``; False when it is over the limit."""
         if self.per_minute <= 0:
             return True
         now = time.monotonic()
@@ -84,6 +90,13 @@ class CreateLimiter:
                 stamps.popleft()
             if not stamps:
                 del self._stamps[client]
+
+
+class CreateLimiter(RateLimiter):
+    """At most ``per_minute`` tables per client in any 60 s window (0: no limit)."""
+
+    def __init__(self, per_minute: int = CREATE_PER_MINUTE) -> None:
+        super().__init__(per_minute)
 
 
 def coded_response(exc: CodedError) -> JSONResponse:

@@ -18,6 +18,8 @@ from fastapi import FastAPI, Request
 from starlette.concurrency import run_in_threadpool
 
 from skipbo.core import (
+    Record,
+    ReplayOutcome,
     Round,
     SkipBoError,
     card_name,
@@ -65,15 +67,8 @@ def replay_steps(data: Any) -> dict[str, Any]:
 
     Raises :class:`ReplayError` for a bad record or an illegal move (with its index).
     """
-    try:
-        record = parse_record(data)
-    except SkipBoError as exc:
-        raise ReplayError("bad_record", reason=str(exc)) from None
-    outcome = replay(record)  # checks every move, the shuffles and the stated result
-    if not outcome.ok:
-        if outcome.index is None:
-            raise ReplayError("record_does_not_replay", reason=outcome.error)
-        raise ReplayError("record_illegal_move", index=outcome.index, reason=outcome.error)
+    record = parsed_record(data)
+    outcome = checked_replay(record)
     state = start_round(record)
     steps: list[dict[str, Any]] = [
         {"move": None, "seat": None, "view": player_view(state, None).to_json()}
@@ -97,6 +92,44 @@ def replay_steps(data: Any) -> dict[str, Any]:
     }
 
 
+def parsed_record(data: Any) -> Record:
+    """``data`` as a record, or :class:`ReplayError` ``bad_record`` saying why not."""
+    try:
+        return parse_record(data)
+    except SkipBoError as exc:
+        raise ReplayError("bad_record", reason=str(exc)) from None
+
+
+def checked_replay(record: Record) -> ReplayOutcome:
+    """The core's replay of ``record`` (every move, the shuffles, the stated result).
+
+    Raises :class:`ReplayError` when it does not replay (with the illegal move's index).
+    """
+    outcome = replay(record)
+    if not outcome.ok:
+        if outcome.index is None:
+            raise ReplayError("record_does_not_replay", reason=outcome.error)
+        raise ReplayError("record_illegal_move", index=outcome.index, reason=outcome.error)
+    return outcome
+
+
+async def read_upload(request: Request) -> bytes:
+    """The request's body, read only while it is at most :data:`MAX_RECORD_BYTES`.
+
+    Raises :class:`ReplayError` ``record_too_large`` (413) as soon as it is bigger:
+    by its declared length, or by what arrived.
+    """
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_RECORD_BYTES:
+        raise ReplayError("record_too_large", max=MAX_RECORD_BYTES)
+    raw = b""
+    async for chunk in request.stream():  # stop reading as soon as it is too big
+        raw += chunk
+        if len(raw) > MAX_RECORD_BYTES:
+            raise ReplayError("record_too_large", max=MAX_RECORD_BYTES)
+    return raw
+
+
 def _hands(state: Round) -> list[list[str]]:
     return [[card_name(c) for c in state.hand_cards(seat)] for seat in range(state.rules.players)]
 
@@ -104,19 +137,10 @@ def _hands(state: Round) -> list[list[str]]:
 def add_replay_routes(app: FastAPI, registry: TableRegistry) -> None:
     """``POST /api/replay`` (an uploaded record) and ``GET /api/tables/{code}/replay/{i}``."""
 
-    too_big = ReplayError("record_too_large", max=MAX_RECORD_BYTES)
-
     @app.post("/api/replay")
     async def replay_upload(request: Request) -> Any:
-        declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > MAX_RECORD_BYTES:
-            return coded_response(too_big)
-        raw = b""
-        async for chunk in request.stream():  # stop reading as soon as it is too big
-            raw += chunk
-            if len(raw) > MAX_RECORD_BYTES:
-                return coded_response(too_big)
         try:
+            raw = await read_upload(request)
             # the replay is CPU work: off the event loop, like the bots
             return await run_in_threadpool(lambda: replay_steps(decode_upload(raw)))
         except ReplayError as exc:

@@ -234,6 +234,7 @@ function redrawAll() {
   renderLobby();
   if (table && current) render();
   renderReplay();
+  renderAnalysis();
 }
 
 function setupSettings() {

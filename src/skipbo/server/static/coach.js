@@ -2,11 +2,12 @@
 // The Skip-Bo page, the coach: the Hint button on the table and the Analyze button
 // of the replay page. The server thinks (the expert, from the seat's view only);
 // this page shows: the hinted move's source and target lit, and for a finished
-// round of a table, the win-chance graph and the marked moves, each a link to its
-// step of the replay.
+// round (of a table, or an uploaded record file), the win-chance graph and the
+// marked moves, each a link to its step of the replay.
 
 let hint = null; // {move, at}: the move hinted, and the position (as text) it was for
 let analysis = null; // {round, seat, moves: [...], marks}
+let analysisAsk = 0; // counts the requests: only the latest one's answer is shown
 
 // ------------------------------------------------------------------ hint
 
@@ -58,21 +59,44 @@ function renderHint() {
 
 const MARK_COLORS = { inaccuracy: "#d9a400", mistake: "#e06c00", blunder: "#c62828" };
 
+// The analysis of the replay shown (an uploaded file is sent again: the server keeps
+// nothing of it but the analysis); with no replay shown, of the round in the fields.
+function askAnalysis(source, seat) {
+  if (source.file !== undefined) {
+    return fetch(`/api/analysis?seat=${seat}`, { method: "POST", body: source.file, headers: { "Content-Type": "application/json" } });
+  }
+  return fetch(`/api/tables/${encodeURIComponent(source.code)}/analysis/${source.index}?seat=${seat}`);
+}
+
 async function analyzeRound() {
-  const code = $("replay-code").value.trim().toUpperCase();
-  if (!code) throw new ServerError({ error: t("needCode") });
-  const index = Math.max(0, Number($("replay-round").value) - 1);
-  const seat = Number($("analyze-seat").value) - 1;
+  const source = replaySource ?? tableRoundAsked();
+  const seat = Number($("analyze-seat").value);
+  const ask = ++analysisAsk;
+  analysis = null;
   $("analysis").hidden = false;
+  delete $("analysis").dataset.seat;
+  $("analysis-graph-box").replaceChildren();
+  $("analysis-marks").replaceChildren();
   $("analysis-status").textContent = t("analyzing");
-  const response = await fetch(`/api/tables/${encodeURIComponent(code)}/analysis/${index}?seat=${seat}`);
+  const response = await askAnalysis(source, seat);
   const data = await response.json().catch(() => ({}));
+  if (ask !== analysisAsk) return; // Analyze pressed again, or another replay loaded, meanwhile
   if (!response.ok) {
     $("analysis-status").textContent = "";
     throw new ServerError(data, response.statusText);
   }
   analysis = data;
   renderAnalysis();
+}
+
+function resetAnalysis() {
+  analysisAsk += 1; // an answer on its way is for the replay before
+  analysis = null;
+  $("analysis").hidden = true;
+  delete $("analysis").dataset.seat;
+  $("analysis-status").textContent = "";
+  $("analysis-graph-box").replaceChildren();
+  $("analysis-marks").replaceChildren();
 }
 
 function svgNode(tag, attrs) {
@@ -93,7 +117,7 @@ function analysisGraph(moves, steps) {
   svg.append(svgNode("polyline", { points, class: "chance" }));
   for (const m of moves) {
     if (!m.mark) continue;
-    const dot = svgNode("circle", { cx: x(m.index), cy: y(m.after_played), r: 5, fill: MARK_COLORS[m.mark], "data-mark": m.mark });
+    const dot = svgNode("circle", { cx: x(m.index), cy: y(m.after_played), r: 5, fill: MARK_COLORS[m.mark], "data-mark": m.mark, "data-step": m.index + 1 });
     dot.addEventListener("click", () => replayStep(m.index + 1));
     svg.append(dot);
   }
@@ -104,6 +128,7 @@ function renderAnalysis() {
   if (!analysis) return;
   const steps = replayData ? replayData.steps.length - 1 : Math.max(...analysis.moves.map((m) => m.index + 1), 1);
   const marked = analysis.moves.filter((m) => m.mark);
+  $("analysis").dataset.seat = String(analysis.seat); // the seat whose analysis is shown
   $("analysis-status").textContent = t("analysisSummary", {
     n: analysis.moves.length,
     inaccuracy: analysis.marks.inaccuracy,
@@ -122,7 +147,9 @@ function renderAnalysis() {
       mark: t(`mark_${m.mark}`),
     });
     const item = el("li");
-    item.append(button(text, "analysis-mark", () => replayStep(m.index + 1), `mark ${m.mark}`));
+    const jump = button(text, "analysis-mark", () => replayStep(m.index + 1), `mark ${m.mark}`);
+    jump.dataset.step = String(m.index + 1);
+    item.append(jump);
     list.append(item);
   }
 }

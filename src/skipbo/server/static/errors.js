@@ -57,6 +57,9 @@ const ERROR_TEXTS = {
     bad_record: "This is not a valid record: {reason}",
     record_does_not_replay: "The record does not replay: {reason}",
     record_illegal_move: "The record does not replay at move {index}: {reason}",
+    record_unfinished: "This round is not over: only a finished round can be analysed.",
+    record_too_long: "This record holds {moves} moves: at most {max} can be analysed.",
+    too_many_analyses: "Too many analyses asked for: at most {limit} a minute. Please wait a moment.",
   },
   fr: {
     no_table: "Aucune table n'a ce code.",
@@ -108,6 +111,9 @@ const ERROR_TEXTS = {
     bad_record: "Ce relevé n'est pas valide : {reason}",
     record_does_not_replay: "Le relevé ne se rejoue pas : {reason}",
     record_illegal_move: "Le relevé ne se rejoue pas au coup {index} : {reason}",
+    record_unfinished: "Cette manche n'est pas terminée : seule une manche terminée peut être analysée.",
+    record_too_long: "Ce relevé compte {moves} coups : on en analyse au plus {max}.",
+    too_many_analyses: "Trop d'analyses demandées : au plus {limit} par minute. Patientez un instant.",
   },
   de: {
     no_table: "Es gibt keinen Tisch mit diesem Code.",
@@ -159,6 +165,9 @@ const ERROR_TEXTS = {
     bad_record: "Das ist kein gültiges Protokoll: {reason}",
     record_does_not_replay: "Das Protokoll lässt sich nicht abspielen: {reason}",
     record_illegal_move: "Das Protokoll lässt sich bei Zug {index} nicht abspielen: {reason}",
+    record_unfinished: "Diese Runde ist nicht vorbei: nur eine beendete Runde lässt sich analysieren.",
+    record_too_long: "Dieses Protokoll hat {moves} Züge: höchstens {max} werden analysiert.",
+    too_many_analyses: "Zu viele Analysen angefragt: höchstens {limit} pro Minute. Bitte warte einen Moment.",
   },
   nl: {
     no_table: "Er is geen tafel met deze code.",
@@ -210,6 +219,9 @@ const ERROR_TEXTS = {
     bad_record: "Dit is geen geldig verslag: {reason}",
     record_does_not_replay: "Het verslag laat zich niet afspelen: {reason}",
     record_illegal_move: "Het verslag laat zich bij zet {index} niet afspelen: {reason}",
+    record_unfinished: "Deze ronde is niet voorbij: alleen een afgelopen ronde kan worden geanalyseerd.",
+    record_too_long: "Dit verslag telt {moves} zetten: er worden er hoogstens {max} geanalyseerd.",
+    too_many_analyses: "Te veel analyses gevraagd: hoogstens {limit} per minuut. Wacht even.",
   },
 };
 
@@ -217,16 +229,16 @@ const ERROR_TEXTS = {
 const FIELD_TEXTS = {
   en: { players: "Players", stock: "Stock pile", teams: "Partnerships", target: "Play to",
     seats: "Seats", name: "Your name", turn_seconds: "Time per turn", token: "Seat key",
-    move: "Move", type: "Message type", body: "Request", message: "Message" },
+    seat: "Seat", move: "Move", type: "Message type", body: "Request", message: "Message" },
   fr: { players: "Joueurs", stock: "Stock", teams: "Équipes", target: "Jouer jusqu'à",
     seats: "Places", name: "Votre nom", turn_seconds: "Temps par tour", token: "Clé de place",
-    move: "Coup", type: "Type de message", body: "Demande", message: "Message" },
+    seat: "Place", move: "Coup", type: "Type de message", body: "Demande", message: "Message" },
   de: { players: "Spieler", stock: "Vorratsstapel", teams: "Partnerschaften", target: "Spielen bis",
     seats: "Plätze", name: "Dein Name", turn_seconds: "Zeit pro Zug", token: "Platzschlüssel",
-    move: "Zug", type: "Nachrichtentyp", body: "Anfrage", message: "Nachricht" },
+    seat: "Platz", move: "Zug", type: "Nachrichtentyp", body: "Anfrage", message: "Nachricht" },
   nl: { players: "Spelers", stock: "Stok", teams: "Teams", target: "Spelen tot",
     seats: "Plaatsen", name: "Je naam", turn_seconds: "Tijd per beurt", token: "Plaatssleutel",
-    move: "Zet", type: "Berichttype", body: "Verzoek", message: "Bericht" },
+    seat: "Plaats", move: "Zet", type: "Berichttype", body: "Verzoek", message: "Bericht" },
 };
 
 // The text of a server error ({error, code, params, field}) in `lang`; the server's

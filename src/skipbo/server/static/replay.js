@@ -5,6 +5,7 @@
 
 let replayData = null; // {names, result, steps: [{move, seat, view, hands?}]}
 let replayAt = 0;
+let replaySource = null; // what is shown: {file: the uploaded text} or {code, index}
 
 function openReplay() {
   if (current && table) {
@@ -27,11 +28,14 @@ function closeReplay() {
   }
 }
 
-async function loadReplay(response) {
+async function loadReplay(response, source) {
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new ServerError(data, response.statusText);
   replayData = data;
   replayAt = 0;
+  replaySource = source;
+  resetAnalysis(); // an analysis shown was of the record before
+  fillSeatChoice(data.names, defaultSeat(data.names, source));
   renderReplay();
   $("replay-slider").focus();
 }
@@ -40,14 +44,35 @@ async function replayFile() {
   const file = $("replay-file").files[0];
   if (!file) return;
   const body = await file.text(); // sent as it is: the server checks and replays it
-  await loadReplay(await fetch("/api/replay", { method: "POST", body, headers: { "Content-Type": "application/json" } }));
+  await loadReplay(await fetch("/api/replay", { method: "POST", body, headers: { "Content-Type": "application/json" } }), { file: body });
 }
 
-async function replayTableRound() {
+// The table round asked for in the code and round fields.
+function tableRoundAsked() {
   const code = $("replay-code").value.trim().toUpperCase();
   if (!code) throw new ServerError({ error: t("needCode") });
   const index = Math.max(0, Number($("replay-round").value) - 1); // shown from 1
-  await loadReplay(await fetch(`/api/tables/${encodeURIComponent(code)}/replay/${index}`));
+  return { code, index };
+}
+
+async function replayTableRound() {
+  const { code, index } = tableRoundAsked();
+  await loadReplay(await fetch(`/api/tables/${encodeURIComponent(code)}/replay/${index}`), { code, index });
+}
+
+// The seat to analyse first: yours at your own table's round, else the first seat
+// that is not a bot (records name bots "Ada (expert)"), else the first.
+function defaultSeat(names, source) {
+  if (source?.code && current?.code === source.code && current.seat !== null) return current.seat;
+  const person = names.findIndex((name) => !/ \([\w:.-]+\)$/.test(name));
+  return Math.max(0, person);
+}
+
+// The Analyze seat chooser: the record's players by name once a replay is shown.
+function fillSeatChoice(names, chosen) {
+  const select = $("analyze-seat");
+  select.replaceChildren(...names.map((name, seat) => el("option", { value: String(seat) }, `${seat + 1} · ${name}`)));
+  select.value = String(chosen);
 }
 
 function replayStep(to) {
