@@ -248,6 +248,8 @@ def test_a_round_across_two_workers(pair: list[ServerProcess], pg_url: str) -> N
             assert_core_views(pg_url, code, player)
         assert not ann.errors and not bob.errors
         assert game_only(ann.view)["view"]["build"] == game_only(bob.view)["view"]["build"]
+        status, analysis = http(w2.base, "GET", f"/api/tables/{code}/analysis/0?seat=1")
+        assert status == 200 and analysis["seat"] == 1 and analysis["moves"], analysis
     finally:
         for player in (ann, bob, spectator):
             player.client.close()

@@ -18,6 +18,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 
+from ..analysis import add_analysis_route
 from ..app import IDLE_SECONDS, SWEEP_SECONDS, add_page_routes
 from ..config import TableConfig, TableError
 from ..guard import CREATE_PER_MINUTE, CreateLimiter, SecurityHeaders, add_error_handlers
@@ -106,6 +107,7 @@ def create_cluster_app(
     add_cluster_websocket_route(app, hub)
     registry = StoredRegistry(PostgresStorage(db_url))
     add_replay_routes(app, registry)
+    add_analysis_route(app, registry)
     return app
 
 
