@@ -76,6 +76,9 @@ class ComboWeights:
     hand_card: float = 30.0
     """Per number played from the hand: it comes back as a fresh card next turn
     (0 here: 67.3% against ``hard``; 60: 66.7%; docs/bots.md)."""
+    wild_blocks: bool = True
+    """Whether a wild card may be played as the next opponent's stock card, to
+    take it out of their reach (the threat term decides whether it pays)."""
     discard: float = 0.0
     """Times the score of the best discard left at the end of the line
     (:func:`best_discard`: 40 for continuing a descending run, down to burying).
@@ -170,7 +173,7 @@ class _TurnSearch:
                 after = self._value(final=False, reach=source != SRC_STOCK)
                 self._leaf(line, score + self.w.stock + after)
                 line.pop()
-        wild_useful = self._wild_leads_on(need)
+        wild_useful = self._wild_leads_on(need) or (self.w.wild_blocks and need == self.threat.top)
         for card in (need, SB):
             if self.counts[card] and (card == need or wild_useful or hand == 1):
                 self._play_hand(line, score, hand, slot, card)
