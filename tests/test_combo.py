@@ -64,6 +64,16 @@ def test_plays_a_discard_pile_down_to_the_stock() -> None:
     assert _play_turn(ComboBot("t"), state)[:4] == ["D1-B1", "D1-B1", "D1-B1", "S-B1"]
 
 
+def test_plays_nothing_the_stock_card_does_not_need_before_it() -> None:
+    # the 8 fits B2 as well, but it may serve the next stock card: it waits
+    build = [[1, 2, 3, 4], [1, 2, 3, 4, 5, 6, 7]]
+    state = _position([5, 8, 10, 11, 12], build, stock=(9, 6), next_stock=(2, 12))
+    line = combo_line(player_view(state, 0), ComboWeights())
+    assert [format_move(move) for move in line] == ["H5-B1", "S-B1"]
+    eager = combo_line(player_view(state, 0), ComboWeights(wait=0.0))
+    assert [format_move(move) for move in eager][-1] == "S-B1" and len(eager) > 2
+
+
 def test_keeps_the_wild_card_when_no_chain_reaches_the_stock() -> None:
     # the wild card as 2 would let 3 and 4 follow, but the stock's 12 stays out of reach
     state = _position([SB, 3, 4, 9, 10], [[1]], stock=(9, 12))
