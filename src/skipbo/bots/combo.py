@@ -16,7 +16,7 @@ takes well under a millisecond:
    emptied) or where the turn would end; :class:`ComboWeights` says what each
    ending is worth: stock cards, a refill, wild cards kept, next turn's reach
    to the own stock card, and the next opponent's chance to play their stock
-   card on the build piles left to them (their discard tops are visible; their
+   card on the build piles left to them (their discard piles are visible; their
    five hand cards are counted from the unseen cards, not sampled);
 3. the line is followed until it is done or the view stops matching it;
 4. the turn ends with a tidy discard (:func:`combo_discard`): descending runs,
@@ -291,7 +291,8 @@ def _gap(value: int, target: int) -> list[int] | None:
 class _Threat:
     """The next opponent's chance to play their stock card on given build piles.
 
-    Their discard tops are visible and bridge what they can; their five hand cards
+    Their discard piles are visible and bridge what they can (a top played shows
+    the card below, which may be the next step); their five hand cards
     are unknown, so each is taken to be a value in proportion to the unseen cards
     (independent draws: a close estimate for five cards out of a hundred). The
     chance depends only on the build values, so it is cached per build state.
@@ -303,15 +304,15 @@ class _Threat:
         opponents = view.rules.players - (2 if view.partner is not None else 1)
         self.weight = weights.threat[min(opponents, len(weights.threat)) - 1]
         self.top = _next_opponent_top(view)
-        self.tops: list[int] = []
+        self.piles_seen: list[tuple[int, ...]] = []
         n = view.rules.players
         for step in range(1, n):
             other = (seat + step) % n
             if other != view.partner:
-                self.tops = [p[-1] for p in view.players[other].discards if p]
+                self.piles_seen = [p for p in view.players[other].discards if p]
                 break
         self.cache: dict[tuple[int, ...], float] = {}
-        self.piles: dict[int, float] = {}
+        self.by_value: dict[int, float] = {}
         self.pool: list[float] = []
         if self.weight and self.top not in (NO_CARD, SB):
             unseen = [0] * (SB + 1)
@@ -328,9 +329,9 @@ class _Threat:
         if value is None:
             miss = 1.0
             for pile in build:
-                chance = self.piles.get(pile)
+                chance = self.by_value.get(pile)
                 if chance is None:
-                    chance = self.piles[pile] = self._pile_chance(pile)
+                    chance = self.by_value[pile] = self._pile_chance(pile)
                 miss *= 1.0 - chance
             value = self.cache[key] = 1.0 - miss
         return value
@@ -339,14 +340,16 @@ class _Threat:
         needed = _gap(value, self.top)
         if needed is None:
             return 0.0
-        tops = list(self.tops)
+        piles = [list(pile) for pile in self.piles_seen]
         rest = []
         for v in needed:
-            if v in tops:
-                tops.remove(v)
-            else:
+            pile = next((p for p in piles if p and p[-1] == v), None)
+            if pile is None:
                 rest.append(v)
-        return _cover_chance(tuple(rest), tops.count(SB), self.pool)
+            else:
+                pile.pop()  # the card below shows and may be the next step
+        wilds = sum(1 for p in piles if p and p[-1] == SB)
+        return _cover_chance(tuple(rest), wilds, self.pool)
 
 
 def _cover_chance(needed: tuple[int, ...], wilds: int, pool: list[float]) -> float:
