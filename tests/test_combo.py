@@ -22,6 +22,7 @@ def _position(
     next_stock: Sequence[int] = (2, 11),
     rules: Rules | None = None,
     partner_stock: Sequence[int] | None = None,
+    next_discards: Sequence[Sequence[int]] = ((), (), (), ()),
 ) -> Round:
     """Seat 0 to move (2 players unless ``rules``); seat 1 (next) shows ``next_stock``'s
     top, and seat 2 (the partner at a partnership table) ``partner_stock``'s."""
@@ -32,7 +33,7 @@ def _position(
         rules or Rules.make(2, 30),
         stocks=stocks,
         hands={0: list(hand)},
-        discards={0: [list(p) for p in discards]},
+        discards={0: [list(p) for p in discards], 1: [list(p) for p in next_discards]},
         build=[list(b) for b in build] + [[] for _ in range(4 - len(build))],
     )
 
@@ -96,6 +97,15 @@ def test_does_not_hand_the_next_opponent_their_stock_card() -> None:
     assert "H4-B1" not in moves
     safe = _position([4, 9, 10, 11, 11], [[1, 2, 3]], stock=(9, 12), next_stock=(2, 12))
     assert "H4-B1" in _play_turn(ComboBot("t"), safe)
+
+
+def test_counts_the_cards_under_the_next_opponents_discard_tops() -> None:
+    # after the 4, the next opponent plays their pile 5, 6, 7, 8, 9 down to their stock's 10
+    pile = [[9, 8, 7, 6, 5], [], [], []]
+    state = _position(
+        [4, 9, 10, 11, 11], [[1, 2, 3]], stock=(9, 12), next_stock=(2, 10), next_discards=pile
+    )
+    assert "H4-B1" not in _play_turn(ComboBot("t"), state)
 
 
 def test_uses_the_partners_stock_card() -> None:
