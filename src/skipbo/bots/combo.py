@@ -128,9 +128,10 @@ class _TurnSearch:
     """Depth-first search over the plays the visible cards allow this turn.
 
     A position is the build values, the hand counts and the discard pile heights;
-    its value depends on nothing else, so a position seen once is not searched
-    again. A line ends where a stock card is played or the hand is emptied (the
-    bot decides again with what is revealed), or wherever it stops to discard.
+    what follows from it depends on nothing else (but the waiting cost, on the
+    line's length), so a position seen once is not searched again. A line ends
+    where a stock card is played or the hand is emptied (the bot decides again
+    with what is revealed), or wherever it stops to discard.
     """
 
     def __init__(self, view: PlayerView, weights: ComboWeights) -> None:
@@ -236,7 +237,7 @@ class _TurnSearch:
         threat = self.threat.chance(self.build)
         score -= self.threat.weight * threat * (1.0 if final else 0.5)
         if reach and self.own_stock not in (NO_CARD, SB):
-            missing = self._missing(self.own_stock)
+            missing = self._missing()
             if missing < len(w.reach):
                 score += w.reach[missing]
         return score
@@ -251,9 +252,9 @@ class _TurnSearch:
             value = self.discards[key] = best_discard(self.counts, tops, needed)[0]
         return value
 
-    def _missing(self, target: int) -> int:
-        """Fewest cards missing between a build pile and ``target`` after using
-        the discard tops, the hand numbers and the wild cards in hand."""
+    def _missing(self) -> int:
+        """Fewest cards missing between a build pile and the own stock card after
+        using the discard tops, the hand numbers and the wild cards in hand."""
         tops = [cards[-1] for _, cards in self.piles if cards]
         wilds = self.counts[SB] + tops.count(SB)
         best = LONGEST_GAP + 1
