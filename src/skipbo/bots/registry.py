@@ -1,7 +1,9 @@
 """Bots by name, as the command line and simulations ask for them.
 
 The ladder, weakest first: ``random``, ``easy``, ``medium``, ``hard``, ``expert``
-(docs/bots.md has the measured strengths). ``greedy`` is the policy ``hard``
+(docs/bots.md has the measured strengths). ``combo`` is a candidate between
+``hard`` and ``expert``: whole-turn combos in the style of the strongest public
+heuristics. ``greedy`` is the policy ``hard``
 plays, under the name simulations have used since the first release.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Bot
+from .combo import ComboBot
 from .easy import EasyBot, MediumBot
 from .expert import ExpertBot
 from .greedy import GreedyBot, HardBot
@@ -21,6 +24,7 @@ BOTS: dict[str, Callable[[int | str], Bot]] = {
     "medium": MediumBot,
     "greedy": GreedyBot,
     "hard": HardBot,
+    "combo": ComboBot,
     "expert": ExpertBot,
 }
 

@@ -1,0 +1,444 @@
+"""The combo bot: whole-turn chains through the hand, the discard tops and wild cards.
+
+The strongest public Skip-Bo heuristics play *combos*: each turn they look for the
+longest useful chain of plays the visible cards allow (hand numbers, discard tops,
+wild cards as bridges) and take the one that reaches the stock card, or failing
+that the one that empties the hand (five fresh cards, the turn goes on). They keep
+wild cards for the stock, and they discard so that the discard piles run downward
+and stay playable. This bot does that with a small depth-first search over this
+turn's visible cards, on plain lists (no rule engine, no sampling), so a decision
+takes well under a millisecond:
+
+1. a stock top that fits a build pile is played at once (own, then the partner's);
+2. else the search scores every line of plays of hand cards, discard tops (the
+   cards beneath are visible, so a pile can be played down) and wild cards,
+   stopping where something new would be revealed (a stock card played, the hand
+   emptied) or where the turn would end; :class:`ComboWeights` says what each
+   ending is worth: stock cards, a refill, wild cards kept, next turn's reach
+   to the own stock card, and the next opponent's chance to play their stock
+   card on the build piles left to them (their discard piles are visible; their
+   five hand cards are counted from the unseen cards, not sampled);
+3. the line is followed until it is done or the view stops matching it;
+4. the turn ends with a tidy discard (:func:`combo_discard`): descending runs,
+   equal values, empty piles for high cards, never covering a card that is a
+   step of next turn's chain to the stock.
+
+Like every bot it sees only the player view; its moves are checked against the
+legal moves. It is deterministic: it uses no randomness at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from skipbo.core import SB, Move, PlayerView
+from skipbo.core.cards import MAX_VALUE, NO_CARD
+from skipbo.core.determinize import unseen_cards
+from skipbo.core.moves import (
+    SLOTS,
+    SRC_HAND,
+    SRC_PARTNER_STOCK,
+    SRC_STOCK,
+    discard_move,
+    play_move,
+)
+
+from .greedy import GreedyBot, _next_opponent_top, _stock_play, own_piles
+
+NODE_LIMIT = 1_500
+"""Bound on the turn search. Most turns need tens of positions; deep discard piles
+full of playable runs can need thousands, and 1,500 keeps such a decision near
+35 ms (3,000 nodes: the same 79.7% against ``hard``, max 75 ms)."""
+HAND = 5
+"""Cards an opponent holds at the start of their turn."""
+LONGEST_GAP = 5
+"""Gaps between a build pile and a stock card longer than this count as unreachable."""
+
+
+@dataclass(frozen=True, slots=True)
+class ComboWeights:
+    """What the end of a line is worth; the bot's style is in these numbers."""
+
+    stock: float = 1000.0
+    """For a line that plays a stock card (own or the partner's)."""
+    refill: float = 400.0
+    """For a line that empties the hand: five fresh cards and the turn goes on."""
+    wild_kept: float = 150.0
+    """Per wild card still in hand (kept for the stock)."""
+    threat: tuple[float, ...] = (450.0, 300.0, 20.0)
+    """Times the next opponent's chance to play their stock card on the piles left,
+    by the number of opponent seats (1, 2, 3 or more): against one opponent all
+    the piles are theirs next, against several the others move them first."""
+    reach: tuple[float, ...] = (120.0, 60.0, 20.0)
+    """By the fewest cards missing between a build pile and the own stock card,
+    using the discard tops and the cards kept in hand: next turn's chances."""
+    hand_card: float = 30.0
+    """Per number played from the hand: it comes back as a fresh card next turn
+    (0 here: 67.3% against ``hard``; 60: 66.7%; docs/bots.md)."""
+    wait: float = 40.0
+    """Per play before the stock card in a line that reaches it: plays the stock
+    card does not need are better made after the next stock card is seen, which
+    they may serve (0 here: 35.0% of decided 4-player rounds against three
+    ``hard``, 40: 41.2%; at 2 players 80% and 82% against ``hard``)."""
+    wild_blocks: bool = True
+    """Whether a wild card may be played as the next opponent's stock card, to
+    take it out of their reach (the threat term decides whether it pays)."""
+    discard: float = 0.0
+    """Times the score of the best discard left at the end of the line
+    (:func:`best_discard`: 40 for continuing a descending run, down to burying).
+    Off: with 1.0 it won 46.7% of 300 rounds against itself without, and slower."""
+    pile_card: float = -10.0
+    """Per card played from a discard pile: a reserve no draw refills, so spent
+    only where the line gains by it (+3 here: 74.0% against ``hard``, -10: 79.7%)."""
+
+
+class ComboBot(GreedyBot):
+    """Stock first, then the best combo line of the turn, then a tidy discard."""
+
+    name = "combo"
+
+    def __init__(self, seed: int | str = 0, weights: ComboWeights | None = None) -> None:
+        super().__init__(seed)
+        self.weights = weights or ComboWeights()
+
+    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        """The next move of the turn's best line, or the tidy discard; always legal."""
+        move = self._planned(view, legal)
+        if move is None:
+            move = _stock_play(view)
+        if move is None:
+            line = combo_line(view, self.weights)
+            if line:
+                self._start_plan(line, len(view.hand))
+                move = self._planned(view, legal)
+        if move is not None and move in legal:
+            return move
+        move = combo_discard(view)
+        return move if move is not None and move in legal else legal[0]
+
+
+def combo_line(view: PlayerView, weights: ComboWeights) -> list[Move]:
+    """The best line of plays this turn (empty: ending the turn now is best)."""
+    return _TurnSearch(view, weights).best()
+
+
+class _TurnSearch:
+    """Depth-first search over the plays the visible cards allow this turn.
+
+    A position is the build values, the hand counts and the discard pile heights;
+    what follows from it depends on nothing else (but the waiting cost, on the
+    line's length), so a position seen once is not searched again. A line ends
+    where a stock card is played or the hand is emptied (the bot decides again
+    with what is revealed), or wherever it stops to discard.
+    """
+
+    def __init__(self, view: PlayerView, weights: ComboWeights) -> None:
+        self.w = weights
+        self.build = list(view.build)
+        self.counts = [0] * (SB + 1)
+        for card in view.hand:
+            self.counts[card] += 1
+        self.piles = own_piles(view)
+        self.stocks = _stock_tops(view)
+        self.own_stock = self.stocks[0][1] if self.stocks else NO_CARD
+        self.threat = _Threat(view, weights)
+        target = self.own_stock if self.own_stock != NO_CARD else SB
+        self.own_gaps = [_gap(value, target) for value in range(MAX_VALUE)]
+        self.seen: set[tuple[object, ...]] = set()
+        self.discards: dict[tuple[object, ...], float] = {}
+        self.best_score = float("-inf")
+        self.best_line: list[Move] = []
+
+    def best(self) -> list[Move]:
+        self._search([], 0.0, sum(self.counts))
+        return self.best_line
+
+    def _search(self, line: list[Move], score: float, hand: int) -> None:
+        key = (tuple(self.build), tuple(self.counts), tuple(len(c) for _, c in self.piles))
+        if key in self.seen or len(self.seen) >= NODE_LIMIT:
+            return
+        self.seen.add(key)
+        end = score + self._value(final=True)
+        if hand and self.w.discard:
+            end += self.w.discard * self._discard_value()
+        self._leaf(line, end)
+        for slot in range(SLOTS):
+            if self.build[slot] not in self.build[:slot]:
+                self._extend(line, score, hand, slot)  # equal piles lead to equal lines
+
+    def _leaf(self, line: list[Move], score: float) -> None:
+        if score > self.best_score:
+            self.best_score, self.best_line = score, list(line)
+
+    def _extend(self, line: list[Move], score: float, hand: int, slot: int) -> None:
+        """Every play onto ``slot``: a stock top (a leaf), a hand card, a discard top."""
+        value = self.build[slot]
+        need = value + 1
+        self.build[slot] = 0 if need == MAX_VALUE else need
+        for source, top in self.stocks:
+            if top in (need, SB):
+                line.append(play_move(source, slot))
+                after = self._value(final=False, reach=source != SRC_STOCK)
+                wait = self.w.wait * (len(line) - 1)
+                self._leaf(line, score + self.w.stock + after - wait)
+                line.pop()
+        wild_useful = self._wild_leads_on(need) or (self.w.wild_blocks and need == self.threat.top)
+        for card in (need, SB):
+            if self.counts[card] and (card == need or wild_useful or hand == 1):
+                self._play_hand(line, score, hand, slot, card)
+        for source, cards in self.piles:
+            top = cards[-1] if cards else NO_CARD
+            if top == need or (top == SB and wild_useful):
+                cards.pop()
+                line.append(play_move(source, slot))
+                self._search(line, score + self.w.pile_card, hand)
+                line.pop()
+                cards.append(top)
+        self.build[slot] = value
+
+    def _play_hand(self, line: list[Move], score: float, hand: int, slot: int, card: int) -> None:
+        self.counts[card] -= 1
+        line.append(play_move(SRC_HAND + card, slot))
+        score += self.w.hand_card if card != SB else 0.0
+        if hand == 1:
+            self._leaf(line, score + self.w.refill + self._value(final=False))
+        else:
+            self._search(line, score, hand - 1)
+        line.pop()
+        self.counts[card] += 1
+
+    def _wild_leads_on(self, need: int) -> bool:
+        """Whether a wild card played as ``need`` can be followed by something: a
+        stock top, hand card or discard top of a value the wild cards still held
+        bridge to (a wild card played for nothing is a wild card lost)."""
+        tops = [cards[-1] for _, cards in self.piles if cards]
+        spare = self.counts[SB] - 1 + tops.count(SB)
+        after = need
+        for _ in range(spare + 1):
+            after = 1 if after == MAX_VALUE else after + 1
+            if self.counts[after] or after in tops:
+                return True
+            if any(top in (after, SB) for _, top in self.stocks):
+                return True
+        return False
+
+    def _value(self, final: bool, reach: bool = True) -> float:
+        """What the position is worth besides the line's own plays.
+
+        ``final`` when the turn ends here: the next opponent then gets the build
+        piles as they are. After a stock play or a refill the turn goes on and the
+        piles will change, so the threat counts half. Without ``reach`` (the own
+        stock card was just played, the next one is unknown) the reach to the
+        stock card is not counted."""
+        w = self.w
+        score = w.wild_kept * self.counts[SB]
+        threat = self.threat.chance(self.build)
+        score -= self.threat.weight * threat * (1.0 if final else 0.5)
+        if reach and self.own_stock not in (NO_CARD, SB):
+            missing = self._missing()
+            if missing < len(w.reach):
+                score += w.reach[missing]
+        return score
+
+    def _discard_value(self) -> float:
+        """How tidy the turn's closing discard can be with the hand and piles left."""
+        tops = tuple(cards[-1] if cards else NO_CARD for _, cards in self.piles[:SLOTS])
+        key = (tuple(self.counts), tops, tuple(self.build))
+        value = self.discards.get(key)
+        if value is None:
+            needed = _chain_values(self.build, self.own_stock)
+            value = self.discards[key] = best_discard(self.counts, tops, needed)[0]
+        return value
+
+    def _missing(self) -> int:
+        """Fewest cards missing between a build pile and the own stock card after
+        using the discard tops, the hand numbers and the wild cards in hand."""
+        tops = [cards[-1] for _, cards in self.piles if cards]
+        wilds = self.counts[SB] + tops.count(SB)
+        best = LONGEST_GAP + 1
+        for value in self.build:
+            needed = self.own_gaps[value]
+            if needed is None:
+                continue
+            missing = sum(1 for v in needed if not self.counts[v] and v not in tops)
+            best = min(best, max(0, missing - wilds))
+        return best
+
+
+def _stock_tops(view: PlayerView) -> list[tuple[int, int]]:
+    """(play source, top) of the own stock and the partner's, when not empty."""
+    seat = view.seat
+    assert seat is not None
+    tops = [(SRC_STOCK, view.players[seat].stock_top)]
+    if view.partner is not None:
+        tops.append((SRC_PARTNER_STOCK, view.players[view.partner].stock_top))
+    return [(source, top) for source, top in tops if top != NO_CARD]
+
+
+def _gap(value: int, target: int) -> list[int] | None:
+    """The values a build pile at ``value`` needs before ``target`` fits on it
+    (through a completed pile when ``target`` is lower); None when too many."""
+    if target == SB:
+        return []
+    if value < target:
+        needed = list(range(value + 1, target))
+    else:
+        needed = list(range(value + 1, MAX_VALUE + 1)) + list(range(1, target))
+    return needed if len(needed) <= LONGEST_GAP else None
+
+
+class _Threat:
+    """The next opponent's chance to play their stock card on given build piles.
+
+    Their discard piles are visible and bridge what they can (a top played shows
+    the card below, which may be the next step); their five hand cards
+    are unknown, so each is taken to be a value in proportion to the unseen cards
+    (independent draws: a close estimate for five cards out of a hundred). The
+    chance depends only on the build values, so it is cached per build state.
+    """
+
+    def __init__(self, view: PlayerView, weights: ComboWeights) -> None:
+        seat = view.seat
+        assert seat is not None
+        opponents = view.rules.players - (2 if view.partner is not None else 1)
+        self.weight = weights.threat[min(opponents, len(weights.threat)) - 1]
+        self.top = _next_opponent_top(view)
+        self.piles_seen: list[tuple[int, ...]] = []
+        n = view.rules.players
+        for step in range(1, n):
+            other = (seat + step) % n
+            if other != view.partner:
+                self.piles_seen = [p for p in view.players[other].discards if p]
+                break
+        self.cache: dict[tuple[int, ...], float] = {}
+        self.by_value: dict[int, float] = {}
+        self.pool: list[float] = []
+        if self.weight and self.top not in (NO_CARD, SB):
+            unseen = [0] * (SB + 1)
+            for card in unseen_cards(view):
+                unseen[card] += 1
+            total = sum(unseen) or 1
+            self.pool = [count / total for count in unseen]
+
+    def chance(self, build: list[int]) -> float:
+        if not self.pool:
+            return 0.0
+        key = tuple(build)
+        value = self.cache.get(key)
+        if value is None:
+            miss = 1.0
+            for pile in build:
+                chance = self.by_value.get(pile)
+                if chance is None:
+                    chance = self.by_value[pile] = self._pile_chance(pile)
+                miss *= 1.0 - chance
+            value = self.cache[key] = 1.0 - miss
+        return value
+
+    def _pile_chance(self, value: int) -> float:
+        needed = _gap(value, self.top)
+        if needed is None:
+            return 0.0
+        piles = [list(pile) for pile in self.piles_seen]
+        rest = []
+        for v in needed:
+            pile = next((p for p in piles if p and p[-1] == v), None)
+            if pile is None:
+                rest.append(v)
+            else:
+                pile.pop()  # the card below shows and may be the next step
+        wilds = sum(1 for p in piles if p and p[-1] == SB)
+        return _cover_chance(tuple(rest), wilds, self.pool)
+
+
+def _cover_chance(needed: tuple[int, ...], wilds: int, pool: list[float]) -> float:
+    """The chance that ``HAND`` cards drawn by ``pool``'s shares hold the ``needed``
+    values, wild cards standing in for any (``wilds`` of them already held).
+
+    The needed values are taken as equally likely (their mean share): the unseen
+    counts of the numbers differ little, and it makes the answer a function of
+    three small numbers, cached across positions and turns."""
+    k = len(needed) - wilds
+    if k <= 0:
+        return 1.0
+    if k > HAND:
+        return 0.0
+    share = sum(pool[v] for v in needed) / len(needed)
+    return _cover(len(needed), k, round(share, 3), round(pool[SB], 3))
+
+
+@lru_cache(maxsize=8192)
+def _cover(distinct: int, k: int, share: float, wild: float) -> float:
+    """Chance that ``HAND`` draws cover ``k`` of ``distinct`` values (each drawn
+    with chance ``share``) counting a wild card (chance ``wild``) as any."""
+    states = {(0, 0): 1.0}
+    for _ in range(HAND):
+        step: dict[tuple[int, int], float] = {}
+        for (found, jokers), p in states.items():
+            new = (distinct - found) * share
+            for key, q in (
+                ((found + 1, jokers), new),
+                ((found, min(jokers + 1, k)), wild),
+                ((found, jokers), 1.0 - new - wild),
+            ):
+                step[key] = step.get(key, 0.0) + p * q
+        states = step
+    return sum(p for (found, jokers), p in states.items() if found + jokers >= k)
+
+
+def combo_discard(view: PlayerView) -> Move | None:
+    """The tidiest discard (:func:`best_discard`) for the view's hand and piles."""
+    seat = view.seat
+    assert seat is not None
+    if not view.hand:
+        return None
+    own = view.players[seat]
+    counts = [0] * (SB + 1)
+    for card in view.hand:
+        counts[card] += 1
+    tops = tuple(cards[-1] if cards else NO_CARD for cards in own.discards)
+    return best_discard(counts, tops, _chain_values(list(view.build), own.stock_top))[1]
+
+
+def best_discard(counts: list[int], tops: tuple[int, ...], needed: set[int]) -> tuple[float, Move]:
+    """(score, move) of the discard that best keeps the piles descending.
+
+    A card one below a pile's top continues a run; equal values stack; an empty
+    pile takes a high card; covering a lower card buries it. A pile whose top is
+    one of ``needed`` (a step of next turn's chain to the own stock card) is not
+    covered. A wild card is discarded only when nothing else is held; among
+    equal scores the higher card goes."""
+    numbers = [c for c in range(1, SB) if counts[c]] or [SB]
+    best: tuple[float, int, Move] = (float("-inf"), 0, -1)
+    for card in numbers:
+        for pile, top in enumerate(tops):
+            score = _discard_score(card, top) - (25.0 if top in needed else 0.0)
+            if (score, card) > best[:2]:
+                best = (score, card, discard_move(card, pile))
+    return best[0], best[2]
+
+
+def _chain_values(build: list[int], target: int) -> set[int]:
+    """Values that lie between a build pile and ``target`` (next turn's chain)."""
+    values: set[int] = set()
+    if target in (NO_CARD, SB):
+        return values
+    for value in build:
+        needed = _gap(value, target)
+        if needed is not None:
+            values.update(needed)
+    return values
+
+
+def _discard_score(card: int, top: int) -> float:
+    if top == card + 1:
+        return 40.0
+    if top == card:
+        return 30.0
+    if top == NO_CARD:
+        return 10.0 + card
+    if top > card:
+        return 10.0 - (top - card)
+    return -float(card - top)
