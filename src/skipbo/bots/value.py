@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from skipbo.core import PlayerView
 
-from .value_features import FEATURE_SIZE, features, model_input
+from .value_features import FEATURE_SIZE, feature_rows, model_input
 
 WEIGHTS_FILE = "value_net.npz"
 FloatArray = npt.NDArray[np.float64]
@@ -72,7 +72,7 @@ class ValueNet:
 
     def win_chances(self, views: Sequence[PlayerView]) -> FloatArray:
         """The win chance of each view's side (one batch through the network)."""
-        return self.predict(np.stack([features(v) for v in views]))
+        return self.predict(feature_rows(views))
 
 
 @cache
