@@ -32,21 +32,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from skipbo.core import Move, PlayerView, Round
+from skipbo.core import Move, PlayerView, Round, player_view
 from skipbo.core.determinize import sample_round
 from skipbo.core.moves import PLAY_COUNT
 
-from .cycling import CyclingBot, Threat
+from .cycling import CyclingBot, Threat, free_lines
 from .planner import (
     WIN,
     Line,
     SampledThreat,
     Weights,
+    discard_value,
     search_lines,
     team_stock,
     threat_model,
 )
 from .planning_bot import PlanningBot
+from .value import ValueNet, value_net
 
 DEFAULT_BUDGET = 400
 """Search nodes of the first plan."""
@@ -65,6 +67,26 @@ is worth 10). Denying one of three barely pays and blocks more rounds."""
 CYCLING_THREAT_FEW = 300.0
 """The same against two opponent seats (3 players, 4-player partnerships), where
 the next opponent is half the opposition: denial comes before cycling."""
+VALUE_WEIGHT = 2000.0
+"""At two players: what the value network's win chance (0 to 1) of a candidate
+line's end position adds to the planner's score of the line (a stock card is
+worth 1000), so one percentage point is worth 20."""
+DISCARD_WEIGHT = 1000.0
+"""At two players: what the network's win chance of the position after a discard
+adds to the planner's value of that discard (a descending run is worth 14, a
+wild card kept 150), so one percentage point is worth 10."""
+DISCARD_CANDIDATES = 4
+"""The planner's best discards of a turn the network rates."""
+VALUE_MARGIN = 0.25
+"""The network rates only the candidate lines within ``VALUE_MARGIN`` times the
+weight of the best one (it could not lift the others past it in practice: win
+chances of one turn's endings rarely differ by more), which keeps it cheap."""
+TABLE_VALUE_WEIGHT = 100.0
+"""Against several opponent seats: what the network's win chance of the
+position a free line leaves adds to the line's score (a hand number played is
+worth 10), so one percentage point is worth 1."""
+FREE_CANDIDATES = 4
+"""Free lines rated by the network against several opponent seats."""
 
 
 class ExpertBot(PlanningBot):
@@ -73,9 +95,23 @@ class ExpertBot(PlanningBot):
     name = "expert"
 
     def __init__(
-        self, seed: int | str = 0, weights: Weights | None = None, budget: int = DEFAULT_BUDGET
+        self,
+        seed: int | str = 0,
+        weights: Weights | None = None,
+        budget: int = DEFAULT_BUDGET,
+        value: bool = True,
+        net: ValueNet | None = None,
+        value_weight: float = VALUE_WEIGHT,
+        table_value_weight: float = TABLE_VALUE_WEIGHT,
+        discard_weight: float = DISCARD_WEIGHT,
     ) -> None:
+        """``value=False`` leaves the learned evaluation out of the search (for
+        measuring what it adds); ``net`` replaces the shipped network."""
         super().__init__(seed, weights or Weights(threat_samples=THREAT_SAMPLES), budget)
+        self.net = (net or value_net()) if value else None
+        self.value_weight = value_weight
+        self.table_value_weight = table_value_weight
+        self.discard_weight = discard_weight if self.net is not None else 0.0
         self._cycling: SampledCyclingBot | None = None
         self._turn_threat: tuple[object, SampledThreat | None] | None = None
 
@@ -86,7 +122,7 @@ class ExpertBot(PlanningBot):
         (see :func:`opponent_seats` and docs/bots.md)."""
         if opponent_seats(view) > 1:
             if self._cycling is None:
-                self._cycling = SampledCyclingBot(self.seed)
+                self._cycling = SampledCyclingBot(self.seed, self.net, self.table_value_weight)
             return self._cycling.choose(view, legal)
         self._decisions += 1
         move = self._follow(view, legal)
@@ -101,22 +137,84 @@ class ExpertBot(PlanningBot):
 
     def _plan_turn(self, view: PlayerView, seed: str) -> Line | None:
         threat = self._threat(view, seed)
-        lines = search_lines(sample_round(view, seed), self.weights, self.budget, threat)
+        world = sample_round(view, seed)
+        lines = search_lines(world, self.weights, self.budget, threat)
         top = _distinct(lines)[:CANDIDATES]
         if len(top) <= 1 or top[0].score >= WIN:
-            return top[0] if top else None
+            best = top[0] if top else None
+        else:
+            best = self._look_past(view, seed, world, top, threat)
+        if best is not None and best.moves[-1] >= PLAY_COUNT and self.discard_weight:
+            best = self._rate_discards(view, world, best)
+        return best
+
+    def _look_past(
+        self,
+        view: PlayerView,
+        seed: str,
+        world: Round,
+        top: list[Line],
+        threat: SampledThreat | None,
+    ) -> Line:
+        """The candidate worth most once its chance event is sampled (and, with the
+        network, the turn-ending ones are rated against each other)."""
         chancy = [line for line in top if line.moves[-1] < PLAY_COUNT]
-        if not chancy:
-            return top[0]
-        worlds = [sample_round(view, f"{seed}/c{i}") for i in range(CHANCE_SAMPLES)]
+        values = [line.score for line in top]
+        if self.net is not None and self.value_weight and len(chancy) < len(top) - 1:
+            self._rate_endings(values, top, world, view)
+        if chancy:
+            worlds = [sample_round(view, f"{seed}/c{i}") for i in range(CHANCE_SAMPLES)]
+            for i, line in enumerate(top):
+                if line.moves[-1] < PLAY_COUNT:
+                    total = sum(self._after_chance(w, line, threat) for w in worlds)
+                    values[i] = total / len(worlds)
+        return top[max(range(len(top)), key=values.__getitem__)]
 
-        def value(line: Line) -> float:
-            if line.moves[-1] >= PLAY_COUNT:
-                return line.score
-            total = sum(self._after_chance(world, line, threat) for world in worlds)
-            return total / len(worlds)
+    def _rate_endings(
+        self, values: list[float], top: list[Line], world: Round, view: PlayerView
+    ) -> None:
+        """Re-rank the candidates that end the turn with a discard by the network's
+        win chance of the seat's view after it (weighted, less their mean, so they
+        gain or lose nothing against the lines that end in a chance event). Only
+        those within ``value_weight * VALUE_MARGIN`` of the best of them are rated."""
+        ending = [i for i, line in enumerate(top) if line.moves[-1] >= PLAY_COUNT]
+        bar = max(values[i] for i in ending) - self.value_weight * VALUE_MARGIN
+        rated = [i for i in ending if values[i] >= bar]
+        if len(rated) > 1:
+            chances = self._chances(view, world, [top[i].moves for i in rated])
+            mean = sum(chances) / len(chances)
+            for i, chance in zip(rated, chances, strict=True):
+                values[i] += self.value_weight * (chance - mean)
 
-        return max(top, key=value)
+    def _rate_discards(self, view: PlayerView, world: Round, line: Line) -> Line:
+        """The line with its discard chosen among the planner's best few discards
+        by their value plus the network's win chance of the view after each."""
+        state = world.clone()
+        for move in line.moves[:-1]:
+            state.apply_unchecked(move)
+        ends = [m for m in state.legal_moves() if m >= PLAY_COUNT]
+        scored = sorted(
+            ((discard_value(state, m, self.weights), m) for m in ends), key=lambda e: -e[0]
+        )[:DISCARD_CANDIDATES]
+        if len(scored) <= 1:
+            return line
+        chances = self._chances(view, state, [[m] for _, m in scored])
+        values = [v + self.discard_weight * c for (v, _), c in zip(scored, chances, strict=True)]
+        move = scored[max(range(len(scored)), key=values.__getitem__)][1]
+        return Line([*line.moves[:-1], move], line.score)
+
+    def _chances(self, view: PlayerView, world: Round, lines: list[list[Move]]) -> list[float]:
+        """The network's win chance of the seat's view after each line in ``world``
+        (one batch). The positions are the bot's own imagined world; the network
+        reads only the seat's view of each (what the seat would know there)."""
+        assert self.net is not None and view.seat is not None
+        views = []
+        for moves in lines:
+            state = world.clone()
+            for move in moves:
+                state.apply_unchecked(move)
+            views.append(player_view(state, view.seat))
+        return [float(c) for c in self.net.win_chances(views)]
 
     def _threat(self, view: PlayerView, seed: str) -> SampledThreat | None:
         """The sampled opponent hands of this turn: sampled at its first plan and
@@ -155,22 +253,50 @@ def opponent_seats(view: PlayerView) -> int:
 
 class SampledCyclingBot(CyclingBot):
     """Hand cycling whose free lines avoid, lightly, what the next opponent's
-    sampled hands could do with the build piles left to them."""
+    sampled hands could do with the build piles left to them; with a value
+    network, the best few free lines are rated by the network's win chance of
+    the position each leaves (``value_weight`` per unit of chance) too."""
 
     name = "expert"
 
-    def __init__(self, seed: int | str = 0) -> None:
+    def __init__(
+        self,
+        seed: int | str = 0,
+        net: ValueNet | None = None,
+        value_weight: float = TABLE_VALUE_WEIGHT,
+    ) -> None:
         super().__init__(seed)
+        self.net = net
+        self.value_weight = value_weight
         self._decisions = 0
+        self._world: Round | None = None
 
     def threat(self, view: PlayerView) -> Threat | None:
         self._decisions += 1
         seed = f"{self.seed}/cycle{self._decisions}"
-        world = sample_round(view, seed)
+        world = self._world = sample_round(view, seed)
         weight = CYCLING_THREAT_FEW if opponent_seats(view) <= 2 else CYCLING_THREAT
         weights = Weights(threat_samples=THREAT_SAMPLES, threat_next=weight, threat_other=0.0)
         model = SampledThreat(view, seed, weights)
         return lambda need: model(world, need)
+
+    def _free_move(self, view: PlayerView) -> Move | None:
+        if self.net is None:
+            return super()._free_move(view)
+        lines = free_lines(view, self.weights, self.threat(view), FREE_CANDIDATES)
+        if len(lines) > 1:
+            assert self._world is not None and view.seat is not None
+            views = []
+            for _, moves in lines:
+                state = self._world.clone()
+                for move in moves:
+                    state.apply_unchecked(move)
+                views.append(player_view(state, view.seat))
+            chances = self.net.win_chances(views)
+            weight = self.value_weight
+            values = [s + weight * c for (s, _), c in zip(lines, chances, strict=True)]
+            lines = [lines[max(range(len(lines)), key=values.__getitem__)]]
+        return lines[0][1][0] if lines and lines[0][1] else None
 
 
 def _distinct(lines: list[Line]) -> list[Line]:
