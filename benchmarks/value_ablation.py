@@ -4,8 +4,9 @@ Run: ``.venv/bin/python benchmarks/value_ablation.py [--deals N] [--table-deals 
 
 Bots are written as specs: ``hard``, ``expert`` (as shipped: the value network
 in the search), ``novalue`` (the expert with ``value=False``), and for other
-weights of the network's win chance ``expert@value=W/discard=D/table_value=V``
+weights of the network's win chance ``expert@value=W/discard=D/table_value=V/table_discard=T``
 (any of them; the keyword arguments of :class:`ExpertBot` without ``_weight``).
+``--net FILE`` gives the expert specs another network (e.g. a newly trained one).
 
 Three measurements, all on duplicate deals (``benchmarks/ladder.py``'s seeds:
 deal ``d`` is ``ladder/d``, dealer 0):
@@ -30,9 +31,13 @@ from concurrent.futures import ProcessPoolExecutor
 
 from skipbo.bots import Bot, make_bot
 from skipbo.bots.expert import DISCARD_WEIGHT, TABLE_VALUE_WEIGHT, VALUE_WEIGHT, ExpertBot
+from skipbo.bots.value import ValueNet
 from skipbo.core import Rules
 from skipbo.sim.runner import play_round
 from skipbo.sim.stats import wilson_interval
+
+NET: ValueNet | None = None
+"""The network of ``--net`` (None: the shipped one)."""
 
 
 def make(spec: str, seed: str) -> Bot:
@@ -42,7 +47,9 @@ def make(spec: str, seed: str) -> Bot:
     if spec.startswith("expert@"):
         options = (part.partition("=") for part in spec.removeprefix("expert@").split("/"))
         weights = {f"{key}_weight": float(value) for key, _, value in options}
-        return ExpertBot(seed, **weights)  # type: ignore[arg-type]
+        return ExpertBot(seed, net=NET, **weights)  # type: ignore[arg-type]
+    if spec == "expert":
+        return ExpertBot(seed, net=NET)
     return make_bot(spec, seed)
 
 
@@ -93,7 +100,10 @@ def main() -> None:
     parser.add_argument("--tables", default="4", help="e.g. 3,4,6,4t; empty for none")
     parser.add_argument("--table-bots", default="expert,novalue")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--net", help="a value network file to use instead of the shipped one")
     args = parser.parse_args()
+    global NET
+    NET = ValueNet.load(args.net) if args.net else None
     print(
         f"expert's weights: value {VALUE_WEIGHT}, discard {DISCARD_WEIGHT},"
         f" table_value {TABLE_VALUE_WEIGHT}",

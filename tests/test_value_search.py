@@ -78,7 +78,8 @@ def test_without_value_the_expert_plays_as_before_the_network() -> None:
     the same moves as an expert whose network has no weight."""
     for rules in (Rules.make(2, 10), Rules.make(4, 8)):
         zero = FakeNet()
-        weights = {"value_weight": 0, "discard_weight": 0, "table_value_weight": 0}
+        names = ["value", "discard", "table_value", "table_discard"]
+        weights = {f"{name}_weight": 0.0 for name in names}
         assert _play(rules, None) == _play(rules, zero, **weights)
 
 
@@ -87,7 +88,12 @@ def test_a_network_that_prefers_other_positions_changes_the_play(players: int) -
     """A network that likes a full hand and one that likes an empty one, weighted
     heavily, steer the same deal differently; each is deterministic."""
     rules = Rules.make(players, 10)
-    weights = {"value_weight": 1e5, "discard_weight": 1e5, "table_value_weight": 1e3}
+    weights = {
+        "value_weight": 1e5,
+        "discard_weight": 1e5,
+        "table_value_weight": 1e3,
+        "table_discard_weight": 1e3,
+    }
 
     def keep(v: PlayerView) -> float:
         return len(v.hand) / 5

@@ -32,11 +32,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from skipbo.core import Move, PlayerView, Round, player_view
+from skipbo.core import NO_CARD, SB, Move, PlayerView, Round, player_view
 from skipbo.core.determinize import sample_round
-from skipbo.core.moves import PLAY_COUNT
+from skipbo.core.moves import DISCARD_BASE, PLAY_COUNT, SLOTS
 
 from .cycling import CyclingBot, Threat, free_lines
+from .greedy import _discard_score as discard_score
 from .planner import (
     WIN,
     Line,
@@ -67,10 +68,12 @@ is worth 10). Denying one of three barely pays and blocks more rounds."""
 CYCLING_THREAT_FEW = 300.0
 """The same against two opponent seats (3 players, 4-player partnerships), where
 the next opponent is half the opposition: denial comes before cycling."""
-VALUE_WEIGHT = 2000.0
-"""At two players: what the value network's win chance (0 to 1) of a candidate
-line's end position adds to the planner's score of the line (a stock card is
-worth 1000), so one percentage point is worth 20."""
+VALUE_WEIGHT = 0.0
+"""At two players: what the value network's win chance (0 to 1) of the view
+after a candidate line that ends the turn adds to the planner's score of the
+line (a stock card is worth 1000). Off: at 2000 (a percentage point worth 20)
+the expert won 67.4% of 500 rounds against ``hard`` where it wins 74.3% without
+(docs/bots.md); the turn's discard is where the network helps without harm."""
 DISCARD_WEIGHT = 1000.0
 """At two players: what the network's win chance of the position after a discard
 adds to the planner's value of that discard (a descending run is worth 14, a
@@ -81,10 +84,16 @@ VALUE_MARGIN = 0.25
 """The network rates only the candidate lines within ``VALUE_MARGIN`` times the
 weight of the best one (it could not lift the others past it in practice: win
 chances of one turn's endings rarely differ by more), which keeps it cheap."""
-TABLE_VALUE_WEIGHT = 100.0
+TABLE_VALUE_WEIGHT = 0.0
 """Against several opponent seats: what the network's win chance of the
 position a free line leaves adds to the line's score (a hand number played is
-worth 10), so one percentage point is worth 1."""
+worth 10). Off: at 100 and 300 the expert won 35.0% and 34.0% of 1,000 rounds at
+4 players where it wins 36.5% without (docs/bots.md)."""
+TABLE_DISCARD_WEIGHT = 100.0
+"""Against several opponent seats: what the network's win chance of the position
+after a discard adds to the discard's tidiness (0 to 4: onto a card one higher,
+an equal one, an empty pile, a higher one, a lower one), so one percentage
+point is worth 1."""
 FREE_CANDIDATES = 4
 """Free lines rated by the network against several opponent seats."""
 
@@ -104,6 +113,7 @@ class ExpertBot(PlanningBot):
         value_weight: float = VALUE_WEIGHT,
         table_value_weight: float = TABLE_VALUE_WEIGHT,
         discard_weight: float = DISCARD_WEIGHT,
+        table_discard_weight: float = TABLE_DISCARD_WEIGHT,
     ) -> None:
         """``value=False`` leaves the learned evaluation out of the search (for
         measuring what it adds); ``net`` replaces the shipped network."""
@@ -112,6 +122,7 @@ class ExpertBot(PlanningBot):
         self.value_weight = value_weight
         self.table_value_weight = table_value_weight
         self.discard_weight = discard_weight if self.net is not None else 0.0
+        self.table_discard_weight = table_discard_weight
         self._cycling: SampledCyclingBot | None = None
         self._turn_threat: tuple[object, SampledThreat | None] | None = None
 
@@ -122,7 +133,9 @@ class ExpertBot(PlanningBot):
         (see :func:`opponent_seats` and docs/bots.md)."""
         if opponent_seats(view) > 1:
             if self._cycling is None:
-                self._cycling = SampledCyclingBot(self.seed, self.net, self.table_value_weight)
+                self._cycling = SampledCyclingBot(
+                    self.seed, self.net, self.table_value_weight, self.table_discard_weight
+                )
             return self._cycling.choose(view, legal)
         self._decisions += 1
         move = self._follow(view, legal)
@@ -264,17 +277,60 @@ class SampledCyclingBot(CyclingBot):
         seed: int | str = 0,
         net: ValueNet | None = None,
         value_weight: float = TABLE_VALUE_WEIGHT,
+        discard_weight: float = TABLE_DISCARD_WEIGHT,
     ) -> None:
         super().__init__(seed)
         self.net = net
         self.value_weight = value_weight
+        self.discard_weight = discard_weight
         self._decisions = 0
-        self._world: Round | None = None
+        self._world: tuple[PlayerView, Round] | None = None
+
+    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        """Hand cycling; with the network, the discard that ends the turn is chosen
+        among the tidiest few by tidiness plus the weighted win chance after it."""
+        move = super().choose(view, legal)
+        if self.net is None or not self.discard_weight or move < PLAY_COUNT:
+            return move
+        return self._rate_discards(view, legal, move)
+
+    def _rate_discards(self, view: PlayerView, legal: Sequence[Move], tidiest: Move) -> Move:
+        assert self.net is not None and view.seat is not None
+        discards = [m for m in legal if PLAY_COUNT <= m < DISCARD_BASE + SB * SLOTS]
+        if len(discards) <= 1 or tidiest not in discards:
+            return tidiest
+        tops = [pile[-1] if pile else NO_CARD for pile in view.players[view.seat].discards]
+
+        def tidiness(move: Move) -> int:
+            card, pile = ((move - DISCARD_BASE) >> 2) + 1, (move - DISCARD_BASE) & 3
+            return -9 if card == SB else discard_score(card, tops[pile])
+
+        ranked = sorted((m for m in discards if m != tidiest), key=lambda m: -tidiness(m))
+        candidates = [tidiest, *ranked[: DISCARD_CANDIDATES - 1]]
+        world = self._world_of(view)
+        views = []
+        for move in candidates:
+            state = world.clone()
+            state.apply_unchecked(move)
+            views.append(player_view(state, view.seat))
+        chances = self.net.win_chances(views)
+        values = [
+            tidiness(m) + self.discard_weight * c for m, c in zip(candidates, chances, strict=True)
+        ]
+        return candidates[max(range(len(candidates)), key=values.__getitem__)]
+
+    def _world_of(self, view: PlayerView) -> Round:
+        """The world sampled for this view's decision (or a new one)."""
+        if self._world is None or self._world[0] is not view:
+            self._decisions += 1
+            self._world = (view, sample_round(view, f"{self.seed}/cycle{self._decisions}"))
+        return self._world[1]
 
     def threat(self, view: PlayerView) -> Threat | None:
         self._decisions += 1
         seed = f"{self.seed}/cycle{self._decisions}"
-        world = self._world = sample_round(view, seed)
+        world = sample_round(view, seed)
+        self._world = (view, world)
         weight = CYCLING_THREAT_FEW if opponent_seats(view) <= 2 else CYCLING_THREAT
         weights = Weights(threat_samples=THREAT_SAMPLES, threat_next=weight, threat_other=0.0)
         model = SampledThreat(view, seed, weights)
@@ -285,10 +341,11 @@ class SampledCyclingBot(CyclingBot):
             return super()._free_move(view)
         lines = free_lines(view, self.weights, self.threat(view), FREE_CANDIDATES)
         if len(lines) > 1:
-            assert self._world is not None and view.seat is not None
+            assert view.seat is not None
+            world = self._world_of(view)
             views = []
             for _, moves in lines:
-                state = self._world.clone()
+                state = world.clone()
                 for move in moves:
                     state.apply_unchecked(move)
                 views.append(player_view(state, view.seat))
