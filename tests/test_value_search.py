@@ -10,7 +10,8 @@ import pytest
 from skipbo.bots import make_bot
 from skipbo.bots.expert import ExpertBot
 from skipbo.bots.value import FloatArray, ValueNet, value_net
-from skipbo.core import PlayerView, Rules
+from skipbo.bots.value_features import features, model_input, model_rows
+from skipbo.core import PlayerView, Rules, new_round, player_view
 from skipbo.sim.runner import play_round
 
 
@@ -110,3 +111,18 @@ def test_the_expert_uses_the_shipped_network_by_default() -> None:
     bot = ExpertBot(0)
     assert bot.net is value_net()
     assert ExpertBot(0, value=False).net is None
+
+
+def test_the_searchs_quick_input_rows_match_the_training_input() -> None:
+    """:func:`model_rows` (the search's path) gives what :func:`model_input` of
+    :func:`features` (the training's path) gives, at every table size."""
+    views = []
+    for rules in [*TABLES, Rules.make(2, 3)]:
+        bots = [make_bot("hard", s) for s in range(rules.players)]
+        state = new_round(rules, "rows")
+        while state.result is None:
+            views += [player_view(state, seat) for seat in range(rules.players)]
+            seat = state.to_move
+            state.play(bots[seat].choose(player_view(state, seat), state.legal_moves()))
+    rows = np.stack([features(v) for v in views])
+    assert np.array_equal(model_rows(views), model_input(rows))

@@ -74,12 +74,14 @@ after a candidate line that ends the turn adds to the planner's score of the
 line (a stock card is worth 1000). Off: at 2000 (a percentage point worth 20)
 the expert won 67.4% of 500 rounds against ``hard`` where it wins 74.3% without
 (docs/bots.md); the turn's discard is where the network helps without harm."""
-DISCARD_WEIGHT = 1000.0
+DISCARD_WEIGHT = 300.0
 """At two players: what the network's win chance of the position after a discard
 adds to the planner's value of that discard (a descending run is worth 14, a
-wild card kept 150), so one percentage point is worth 10."""
-DISCARD_CANDIDATES = 4
+wild card kept 150), so one percentage point is worth 3."""
+DISCARD_CANDIDATES = 3
 """The planner's best discards of a turn the network rates."""
+DISCARD_MARGIN = 0.05
+"""... and only those within this win chance (times the weight) of the best."""
 VALUE_MARGIN = 0.25
 """The network rates only the candidate lines within ``VALUE_MARGIN`` times the
 weight of the best one (it could not lift the others past it in practice: win
@@ -201,7 +203,10 @@ class ExpertBot(PlanningBot):
 
     def _rate_discards(self, view: PlayerView, world: Round, line: Line) -> Line:
         """The line with its discard chosen among the planner's best few discards
-        by their value plus the network's win chance of the view after each."""
+        by their value plus the network's win chance of the view after each (only
+        those within ``discard_weight * DISCARD_MARGIN`` of the best: a network
+        that rarely sees ten points of win chance between two discards is not
+        asked about the others, which keeps it cheap)."""
         state = world.clone()
         for move in line.moves[:-1]:
             state.apply_unchecked(move)
@@ -209,6 +214,8 @@ class ExpertBot(PlanningBot):
         scored = sorted(
             ((discard_value(state, m, self.weights), m) for m in ends), key=lambda e: -e[0]
         )[:DISCARD_CANDIDATES]
+        bar = scored[0][0] - self.discard_weight * DISCARD_MARGIN
+        scored = [(v, m) for v, m in scored if v >= bar]
         if len(scored) <= 1:
             return line
         chances = self._chances(view, state, [[m] for _, m in scored])
