@@ -26,6 +26,13 @@ one's next turn, and own pace wins: the expert then cycles its hand
 estimated from sampled hands (docs/bots.md has the measurements behind both
 choices). The bot only ever receives views; sampling from the unseen cards is
 counting, not peeking.
+
+At every table size the learned evaluation (:mod:`skipbo.bots.value`) breaks
+near-ties between the discards that end the turn: the network rates the seat's
+view after each in the bot's own sampled world, in one batch. Other uses (re-ranking
+whole lines, rating free lines) are there for measurement but off: they lost
+rounds. ``ExpertBot(seed, value=False)`` plays without the network; docs/bots.md
+("The learned evaluation inside the search") has the measurements.
 """
 
 from __future__ import annotations
@@ -72,16 +79,18 @@ VALUE_WEIGHT = 0.0
 """At two players: what the value network's win chance (0 to 1) of the view
 after a candidate line that ends the turn adds to the planner's score of the
 line (a stock card is worth 1000). Off: at 2000 (a percentage point worth 20)
-the expert won 67.4% of 500 rounds against ``hard`` where it wins 74.3% without
-(docs/bots.md); the turn's discard is where the network helps without harm."""
+the expert (with the first network) won 67.4% of 500 rounds against ``hard``
+where it wins 74.3% without (docs/bots.md); the turn's discard is where the
+network is used without harm."""
 DISCARD_WEIGHT = 300.0
 """At two players: what the network's win chance of the position after a discard
 adds to the planner's value of that discard (a descending run is worth 14, a
 wild card kept 150), so one percentage point is worth 3."""
-DISCARD_CANDIDATES = 3
-"""The planner's best discards of a turn the network rates."""
-DISCARD_MARGIN = 0.05
-"""... and only those within this win chance (times the weight) of the best."""
+DISCARD_CANDIDATES = 2
+"""The planner's best discards of a turn the network rates (of those that leave
+different views)."""
+DISCARD_MARGIN = 0.02
+"""... and only those within this win chance (times the weight: 6 points) of the best."""
 VALUE_MARGIN = 0.25
 """The network rates only the candidate lines within ``VALUE_MARGIN`` times the
 weight of the best one (it could not lift the others past it in practice: win
@@ -96,6 +105,8 @@ TABLE_DISCARD_WEIGHT = 100.0
 after a discard adds to the discard's tidiness (0 to 4: onto a card one higher,
 an equal one, an empty pile, a higher one, a lower one), so one percentage
 point is worth 1."""
+TABLE_DISCARD_CANDIDATES = 3
+"""The tidiest discards of a turn the network rates against several opponent seats."""
 FREE_CANDIDATES = 4
 """Free lines rated by the network against several opponent seats."""
 
@@ -203,17 +214,18 @@ class ExpertBot(PlanningBot):
 
     def _rate_discards(self, view: PlayerView, world: Round, line: Line) -> Line:
         """The line with its discard chosen among the planner's best few discards
-        by their value plus the network's win chance of the view after each (only
-        those within ``discard_weight * DISCARD_MARGIN`` of the best: a network
-        that rarely sees ten points of win chance between two discards is not
-        asked about the others, which keeps it cheap)."""
+        by their value plus the network's win chance of the view after each: a
+        tie-breaker, asked only about discards within ``discard_weight *
+        DISCARD_MARGIN`` of the best (which keeps it cheap: the issue's 5 games/s)."""
         state = world.clone()
         for move in line.moves[:-1]:
             state.apply_unchecked(move)
         ends = [m for m in state.legal_moves() if m >= PLAY_COUNT]
         scored = sorted(
             ((discard_value(state, m, self.weights), m) for m in ends), key=lambda e: -e[0]
-        )[:DISCARD_CANDIDATES]
+        )
+        tops = [pile[-1] if pile else NO_CARD for pile in state.discards[state.to_move]]
+        scored = _distinct_discards(scored, tops)[:DISCARD_CANDIDATES]
         bar = scored[0][0] - self.discard_weight * DISCARD_MARGIN
         scored = [(v, m) for v, m in scored if v >= bar]
         if len(scored) <= 1:
@@ -312,8 +324,11 @@ class SampledCyclingBot(CyclingBot):
             card, pile = ((move - DISCARD_BASE) >> 2) + 1, (move - DISCARD_BASE) & 3
             return -9 if card == SB else discard_score(card, tops[pile])
 
-        ranked = sorted((m for m in discards if m != tidiest), key=lambda m: -tidiness(m))
-        candidates = [tidiest, *ranked[: DISCARD_CANDIDATES - 1]]
+        ranked = sorted(discards, key=lambda m: (m != tidiest, -tidiness(m)))
+        scored = _distinct_discards([(0.0, m) for m in ranked], tops)
+        candidates = [m for _, m in scored[:TABLE_DISCARD_CANDIDATES]]
+        if len(candidates) <= 1:
+            return tidiest
         world = self._world_of(view)
         views = []
         for move in candidates:
@@ -361,6 +376,23 @@ class SampledCyclingBot(CyclingBot):
             values = [s + weight * c for (s, _), c in zip(lines, chances, strict=True)]
             lines = [lines[max(range(len(lines)), key=values.__getitem__)]]
         return lines[0][1][0] if lines and lines[0][1] else None
+
+
+def _distinct_discards(
+    scored: list[tuple[float, Move]], tops: list[int]
+) -> list[tuple[float, Move]]:
+    """The first of each set of discards that leave the same view up to the order
+    of the discard piles (the same card onto piles with the same top, such as two
+    empty ones): the network could not tell them apart, so it is asked once."""
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for value, move in scored:
+        index = move - DISCARD_BASE
+        key = ((index >> 2) + 1, tops[index & 3]) if index < SB * SLOTS else (0, 0)
+        if key not in seen:
+            seen.add(key)
+            out.append((value, move))
+    return out
 
 
 def _distinct(lines: list[Line]) -> list[Line]:
