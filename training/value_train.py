@@ -8,6 +8,9 @@ for the 2-player rounds with the expert. The weights go to
 ``src/skipbo/bots/value_net.npz`` (float32, a few tens of kilobytes).
 
     .venv/bin/python training/value_train.py artifacts/values
+
+``--compare src/skipbo/bots/value_net.npz --out new.npz`` reports the shipped
+network on the same held-out positions too, to ship the new one only if better.
 """
 
 from __future__ import annotations
@@ -160,6 +163,11 @@ def main() -> None:
     parser.add_argument("--hidden", default=",".join(map(str, HIDDEN)), help="layer widths")
     parser.add_argument("--rate", type=float, default=RATE, help="Adam's step size")
     parser.add_argument("--out", type=Path, default=Path("src/skipbo/bots/value_net.npz"))
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        help="a saved network (e.g. the shipped one) to report on the same held-out positions",
+    )
     args = parser.parse_args()
     train_files, valid_files, test_files = load(args.data)
     x = np.concatenate([f[0] for f in train_files])
@@ -179,10 +187,16 @@ def main() -> None:
     expert = np.concatenate([np.full(len(f[1]), f[2]) for f in test_files])
     two = tx[:, 0] == 2  # the first feature is the number of players
     raw = tx[:, :-DERIVED_SIZE]  # the network adds the derived columns itself
-    report("held out, all tables", net.predict(raw), ty)
-    report("held out, 2 players", net.predict(raw[two]), ty[two])
-    if expert.any():
-        report("held out, rounds with the expert", net.predict(raw[expert]), ty[expert])
+    compared = [("", net)]
+    if args.compare:
+        compared.append((f" ({args.compare})", ValueNet.load(args.compare)))
+    for label, model in compared:
+        report(f"held out, all tables{label}", model.predict(raw), ty)
+        report(f"held out, 2 players{label}", model.predict(raw[two]), ty[two])
+        if expert.any():
+            report(
+                f"held out, rounds with the expert{label}", model.predict(raw[expert]), ty[expert]
+            )
     net.save(args.out)
     print(f"wrote {args.out} ({args.out.stat().st_size} bytes)")
 

@@ -79,6 +79,19 @@ def free_line(
     return _FreeSearch(view, weights, threat).best()
 
 
+def free_lines(
+    view: PlayerView, weights: CyclingWeights, threat: Threat | None, count: int
+) -> list[tuple[float, list[Move]]]:
+    """The ``count`` best (score, line) of :func:`free_line`'s search, best first
+    (the empty line, playing nothing, among them; each ends in a different
+    position). The first is :func:`free_line`'s."""
+    search = _FreeSearch(view, weights, threat)
+    search.candidates = []
+    search.best()
+    ranked = sorted(enumerate(search.candidates), key=lambda c: (-c[1][0], c[0]))
+    return [line for _, line in ranked[:count]]
+
+
 class _FreeSearch:
     """Depth-first search over free plays with a transposition set.
 
@@ -98,6 +111,8 @@ class _FreeSearch:
         self.seen: set[tuple[object, ...]] = set()
         self.best_score = float("-inf")
         self.best_line: list[Move] = []
+        self.candidates: list[tuple[float, list[Move]]] | None = None
+        """Every line considered, when asked for (:func:`free_lines`)."""
 
     def best(self) -> list[Move]:
         self._search([], 0.0, sum(self.counts))
@@ -122,6 +137,8 @@ class _FreeSearch:
         the piles to oneself first, so no threat is counted for it)."""
         if hand and self.threat is not None:
             score += self.threat(self._needs())
+        if self.candidates is not None:
+            self.candidates.append((score, list(line)))
         if score > self.best_score:
             self.best_score, self.best_line = score, list(line)
 

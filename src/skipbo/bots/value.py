@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from skipbo.core import PlayerView
 
-from .value_features import FEATURE_SIZE, features, model_input
+from .value_features import FEATURE_SIZE, model_input, model_rows
 
 WEIGHTS_FILE = "value_net.npz"
 FloatArray = npt.NDArray[np.float64]
@@ -56,7 +56,11 @@ class ValueNet:
 
     def logits(self, x: npt.ArrayLike) -> FloatArray:
         """Pre-sigmoid outputs for rows of :func:`~.value_features.features`."""
-        h = (model_input(np.atleast_2d(np.asarray(x))) - self.mean) / self.scale
+        return self._forward(model_input(np.atleast_2d(np.asarray(x))))
+
+    def _forward(self, inputs: npt.NDArray[np.float32]) -> FloatArray:
+        """Logits of rows of the network's input (features and derived columns)."""
+        h = (inputs - self.mean) / self.scale
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
             h = h @ w + b
@@ -72,7 +76,8 @@ class ValueNet:
 
     def win_chances(self, views: Sequence[PlayerView]) -> FloatArray:
         """The win chance of each view's side (one batch through the network)."""
-        return self.predict(np.stack([features(v) for v in views]))
+        result: FloatArray = 1.0 / (1.0 + np.exp(-self._forward(model_rows(views))))
+        return result
 
 
 @cache

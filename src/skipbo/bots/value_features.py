@@ -23,8 +23,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from skipbo.core import NO_CARD, SB, PlayerView
-from skipbo.core.determinize import unseen_cards
+from skipbo.core import NO_CARD, SB, PlayerView, SkipBoError, full_deck
 
 VALUES: Final = SB
 """Card values 1..12 and SB: the width of every per-value count block."""
@@ -68,13 +67,16 @@ def bridge_gap(top: int, build: Sequence[int], cards: Sequence[int]) -> int:
         return FAR
     if top == SB:
         return 0
-    wild = sum(1 for c in cards if c == SB)
-    have = {c for c in cards if c != SB}
+    wild = list(cards).count(SB)
+    have = set(cards)  # an SB in it matches no needed number
     best = FAR
-    for b in build:
-        needed = [(b + k) % 12 + 1 for k in range((top - 1 - b) % 12)]
-        missing = sum(1 for v in needed if v not in have)
-        best = min(best, max(missing - wild, 0))
+    for b in set(build):
+        missing = 0
+        for k in range((top - 1 - b) % 12):
+            if (b + k) % 12 + 1 not in have:
+                missing += 1
+        if missing - wild < best:
+            best = max(missing - wild, 0)
     return best
 
 
@@ -83,6 +85,32 @@ def _counts(cards: Sequence[int]) -> list[int]:
     for card in cards:
         if card != NO_CARD:
             out[card - 1] += 1
+    return out
+
+
+_DECK: Final = _counts(full_deck())
+
+
+def unseen_counts(view: PlayerView) -> list[int]:
+    """How many of each value (1..12, SB) ``view`` does not show: the counts of
+    :func:`skipbo.core.determinize.unseen_cards`, without listing the cards (the
+    search rates a few positions per turn, so this is kept quick)."""
+    out = list(_DECK)
+    for card in view.hand:
+        out[card - 1] -= 1
+    for card in view.completed_cards:
+        out[card - 1] -= 1
+    for pile in view.build_piles:
+        for card in pile:
+            out[card - 1] -= 1
+    for player in view.players:
+        if player.stock_top != NO_CARD:
+            out[player.stock_top - 1] -= 1
+        for pile in player.discards:
+            for card in pile:
+                out[card - 1] -= 1
+    if min(out) < 0:
+        raise SkipBoError("the view shows more copies of a card than the deck holds")
     return out
 
 
@@ -118,6 +146,47 @@ def _turns_until(view: PlayerView, seat: int) -> int:
 
 def features(view: PlayerView) -> FeatureArray:
     """The feature vector of ``view`` (a seated view; see the module docstring)."""
+    return np.array(_entries(view), dtype=np.uint8)
+
+
+def feature_rows(views: Sequence[PlayerView]) -> FeatureArray:
+    """:func:`features` of several views as the rows of one array (quicker than
+    stacking them: the search rates a few positions at a time)."""
+    return np.array([_entries(view) for view in views], dtype=np.uint8).reshape(-1, RAW_SIZE)
+
+
+def model_rows(views: Sequence[PlayerView]) -> FloatArray:
+    """The network's input for several views: :func:`model_input` of their
+    :func:`features`, with the derived columns worked out in Python (for the
+    few positions a search rates, quicker than NumPy's many small steps)."""
+    rows = []
+    for view in views:
+        x = _entries(view)
+        rows.append(x + _derived_row(x))
+    return np.array(rows, dtype=np.float32).reshape(-1, FEATURE_SIZE)
+
+
+def _derived_row(x: list[int]) -> list[float]:
+    """:func:`derived` of one row of features."""
+    players, viewer_moves, turns_until = x[_PLAYERS], x[_VIEWER_MOVES], x[_TURNS_UNTIL]
+    own_stock, own_steps, own_gap = x[_OWN_STOCK], x[_OWN_STEPS], x[_OWN_GAP]
+    next_stock, next_steps = x[_NEXT], x[_NEXT + 1]
+    near_stock, near_steps = x[_NEAREST], x[_NEAREST + 1]
+    next_one = next_stock == 1 and next_steps == 0
+    columns = [
+        next_one,
+        next_one and turns_until == players - 1,
+        near_stock == 1 and near_steps == 0,
+        own_stock == 1 and own_gap == 0 and viewer_moves == 1,
+        own_stock == 1 and own_steps == 0,
+        own_stock == 1,
+        near_stock == 1,
+        near_stock <= 3 and near_steps == 0,
+    ]
+    return [float(c) for c in columns] + [(own_stock - near_stock) / 10]
+
+
+def _entries(view: PlayerView) -> list[int]:
     seat = view.seat
     if seat is None:
         raise ValueError("a spectator's view has no side to evaluate")
@@ -127,7 +196,6 @@ def features(view: PlayerView) -> FeatureArray:
     own_side = set(rules.team_seats(seat))
     partner = view.partner
     opponents = [(seat + k) % n for k in range(1, n) if (seat + k) % n not in own_side]
-    unseen = unseen_cards(view)
     builds = [0] * 12
     for b in view.build:
         builds[b] += 1
@@ -140,7 +208,7 @@ def features(view: PlayerView) -> FeatureArray:
         _turns_until(view, seat),
         int(rules.teams),
         *builds,
-        *_counts(unseen),
+        *unseen_counts(view),
     ]
     tops = _tops(me.discards)
     reach = list(view.hand) + tops
@@ -163,8 +231,7 @@ def features(view: PlayerView) -> FeatureArray:
         min(sum(view.players[q].stock for q in own_side), 255),
         sum(steps_to(view.players[q].stock_top, view.build) == 0 for q in opponents),
     ]
-    vector = glob + own + _seat_block(view, opponents[0]) + _seat_block(view, nearest) + rest
-    return np.array(vector, dtype=np.uint8)
+    return glob + own + _seat_block(view, opponents[0]) + _seat_block(view, nearest) + rest
 
 
 def derived(raw: npt.NDArray[np.generic]) -> FloatArray:
