@@ -1,0 +1,219 @@
+"""The deep bot: the combo bot's turn search, looking past its chance events.
+
+:mod:`skipbo.bots.combo` scores every line of plays the visible cards allow this
+turn. A line that plays a stock card, or that empties the hand, stops there: what
+comes next (the stock card below, five fresh cards) is unknown, so combo guesses
+its worth (a fixed bonus plus the reach and threat of the position). This bot
+keeps combo's few best lines with different endings and, for those that end in
+such a chance event, samples worlds consistent with the view
+(:func:`skipbo.core.determinize.sample_round`: determinized Monte Carlo, the same
+worlds for every line), plays the line in each through the core, runs combo's
+search again on what is revealed and averages: a line is then worth its plays
+plus the best continuation of the turn, not a guess. Lines that end the turn are
+worth what combo says. The turn ends with combo's tidy discard.
+
+Like every bot it sees only the player view (sampling from the unseen cards is
+counting, not peeking) and is deterministic given its seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from skipbo.core import Move, PlayerView, Round, player_view
+from skipbo.core.determinize import sample_round
+from skipbo.core.moves import SLOTS, SRC_HAND, SRC_PARTNER_STOCK, SRC_STOCK
+
+from .combo import ComboBot, ComboWeights, _TurnSearch, combo_discard
+from .greedy import _stock_play
+from .value import value_net
+
+WIN = 1_000_000.0
+"""The worth of a line that wins the round in a sampled world."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeepSettings:
+    """How far and how wide the bot looks past chance events."""
+
+    candidates: int = 4
+    """Combo's best lines with different end positions that are compared."""
+    worlds: int = 4
+    """Sampled worlds per comparison (shared by the lines)."""
+    depth: int = 1
+    """Chance events looked past in a line (2: the continuation's own chance
+    events are sampled too, one world each)."""
+    value: bool = False
+    """Judge the candidates by where the turn ends instead: the line, then combo
+    to the end of the turn (its discard included) in each sampled world, and the
+    value network's win chance of the view then."""
+
+
+class _Candidates(_TurnSearch):
+    """Combo's turn search, keeping every line's end rather than the best only.
+
+    For each end position it keeps the best line reaching it, its score, and
+    for a line ending in a chance event the part of the score that is combo's
+    guess of what follows (replaced by sampled continuations)."""
+
+    def __init__(self, view: PlayerView, weights: ComboWeights) -> None:
+        super().__init__(view, weights)
+        self.ends: dict[tuple[object, ...], tuple[float, float, list[Move]]] = {}
+
+    def _leaf(self, line: list[Move], score: float) -> None:
+        super()._leaf(line, score)
+        guess = 0.0
+        chance = False
+        if line:
+            source = line[-1] // SLOTS
+            if source in (SRC_STOCK, SRC_PARTNER_STOCK):
+                chance = True
+                guess = self._value(final=False, reach=source != SRC_STOCK)
+            elif source >= SRC_HAND and not any(self.counts):
+                chance = True
+                guess = self._value(final=False)
+        key = (
+            tuple(self.build),
+            tuple(self.counts),
+            tuple(len(c) for _, c in self.piles),
+            line[-1] // SLOTS if chance else -1,
+        )
+        known = self.ends.get(key)
+        if known is None or score > known[0]:
+            self.ends[key] = (score, score - guess if chance else float("nan"), list(line))
+
+    def candidates(self, count: int) -> list[tuple[float, float, list[Move]]]:
+        """The ``count`` best (score, score without the guess or NaN, line)."""
+        self.best()
+        return sorted(self.ends.values(), key=lambda e: -e[0])[:count]
+
+
+class DeepBot(ComboBot):
+    """Combo's turn search with its chance events sampled, then a tidy discard."""
+
+    name = "deep"
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        weights: ComboWeights | None = None,
+        settings: DeepSettings | None = None,
+    ) -> None:
+        super().__init__(seed, weights)
+        self.settings = settings or DeepSettings()
+        self._decisions = 0
+
+    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        """The next move of the turn's best line, or the tidy discard; always legal."""
+        self._decisions += 1
+        move = self._planned(view, legal)
+        if move is None:
+            move = _stock_play(view)
+        if move is None:
+            line = self._best_line(view, f"{self.seed}/{self._decisions}")
+            if line:
+                self._start_plan(line, len(view.hand))
+                move = self._planned(view, legal)
+        if move is not None and move in legal:
+            return move
+        move = combo_discard(view)
+        return move if move is not None and move in legal else legal[0]
+
+    def _best_line(self, view: PlayerView, seed: str) -> list[Move]:
+        search = _Candidates(view, self.weights)
+        top = search.candidates(self.settings.candidates)
+        if not top:
+            return []
+        if len(top) == 1 or all(base != base for _, base, _ in top):
+            return top[0][2]
+        worlds = [sample_round(view, f"{seed}/w{i}") for i in range(self.settings.worlds)]
+        seat = view.seat
+        assert seat is not None
+        if self.settings.value:
+            return self._by_value(view, seat, top, worlds, seed)
+
+        def worth(entry: tuple[float, float, list[Move]]) -> float:
+            score, base, line = entry
+            if base != base:  # the line ends the turn: nothing to sample
+                return score
+            total = 0.0
+            for i, world in enumerate(worlds):
+                total += self._after(world, seat, line, base, f"{seed}/w{i}", self.settings.depth)
+            return total / len(worlds)
+
+        return max(top, key=worth)[2]
+
+    def _by_value(
+        self,
+        view: PlayerView,
+        seat: int,
+        top: list[tuple[float, float, list[Move]]],
+        worlds: list[Round],
+        seed: str,
+    ) -> list[Move]:
+        """The candidate whose turn ends best by the value network, on average."""
+        team = view.rules.team_of(seat)
+        views: list[PlayerView] = []
+        fixed: list[float | None] = []
+        for _, base, line in top:
+            for i, world in enumerate(worlds if base == base else worlds[:1]):
+                state = world.clone()
+                for move in line:
+                    state.apply_unchecked(move)
+                _finish_turn(state, seat, ComboBot(f"{seed}/r{i}", self.weights))
+                if state.result is not None:
+                    won = state.result.winner
+                    fixed.append(float(won is not None and view.rules.team_of(won) == team))
+                else:
+                    fixed.append(None)
+                    views.append(player_view(state, seat))
+        chances = iter(value_net().win_chances(views)) if views else iter(())
+        best, best_line = -1.0, top[0][2]
+        k = 0
+        for _, base, line in top:
+            n = len(worlds) if base == base else 1
+            total = 0.0
+            for _ in range(n):
+                v = fixed[k]
+                total += float(next(chances)) if v is None else v
+                k += 1
+            if total / n > best:
+                best, best_line = total / n, line
+        return best_line
+
+    def _after(
+        self, world: Round, seat: int, line: list[Move], base: float, seed: str, depth: int
+    ) -> float:
+        """The line's plays plus the best continuation of the turn in ``world``."""
+        state = world.clone()
+        for move in line:
+            state.apply_unchecked(move)
+        if state.result is not None:
+            return WIN if state.result.winner is not None else base
+        if state.to_move != seat:
+            return base
+        view = player_view(state, seat)
+        if depth <= 1:
+            return base + _best_score(view, self.weights)
+        top = _Candidates(view, self.weights).candidates(1)
+        if not top:
+            return base
+        score, inner, follow = top[0]
+        if inner != inner:
+            return base + score
+        return base + self._after(state, seat, follow, inner, seed, depth - 1)
+
+
+def _finish_turn(state: Round, seat: int, bot: ComboBot) -> None:
+    """Play ``bot`` for ``seat`` until its turn (or the round) is over."""
+    while state.result is None and state.to_move == seat:
+        view = player_view(state, seat)
+        state.apply_unchecked(bot.choose(view, state.legal_moves()))
+
+
+def _best_score(view: PlayerView, weights: ComboWeights) -> float:
+    """What combo's search makes of the rest of the turn from ``view``."""
+    search = _TurnSearch(view, weights)
+    search.best()
+    return search.best_score
