@@ -4,7 +4,7 @@ Run: ``.venv/bin/python benchmarks/deep_variants.py --pairs deep-c6:combo --deal
 
 Registers variant names (below) beside the usual bots, then runs
 ``benchmarks/ladder.py``'s main with the same arguments. A variant name is
-``deep`` followed by settings: ``-cN`` candidates, ``-wN`` worlds, ``-dN`` depth.
+``deep`` followed by settings: ``-cN`` candidates, ``-wN`` worlds, and so on (``FIELDS``).
 """
 
 from __future__ import annotations
@@ -19,11 +19,21 @@ from skipbo.bots.registry import BOTS
 sys.path.insert(0, str(Path(__file__).parent))
 import ladder
 
+FIELDS = {
+    "c": "candidates",
+    "w": "worlds",
+    "d": "depth",
+    "e": "events",
+    "v": "value",
+    "r": "reply",
+    "R": "race",
+}
+"""Letter of a variant name's field: the :class:`DeepSettings` field it sets."""
+
 
 def variant(name: str) -> DeepSettings:
     """The settings a variant name spells (``deep-c6-w3``)."""
-    fields = {"c": "candidates", "w": "worlds", "d": "depth", "v": "value"}
-    values = {fields[k]: int(v) for k, v in re.findall(r"-([cwdv])(\d+)", name)}
+    values = {FIELDS[k]: int(v) for k, v in re.findall(r"-([a-zA-Z])(\d+)", name)}
     return DeepSettings(**values)
 
 

@@ -44,10 +44,22 @@ class DeepSettings:
     depth: int = 1
     """Chance events looked past in a line (2: the continuation's own chance
     events are sampled too, one world each)."""
+    events: int = 3
+    """Which chance events are sampled: 1 a stock card played, 2 an emptied hand,
+    3 both (the others keep combo's guess)."""
     value: bool = False
     """Judge the candidates by where the turn ends instead: the line, then combo
     to the end of the turn (its discard included) in each sampled world, and the
     value network's win chance of the view then."""
+    reply: bool = False
+    """With ``value``: the other seats then play their turns (combo, in the
+    sampled world) and the value network judges the view at the own next turn."""
+    race: bool = False
+    """Judge every candidate by a sampled race instead: the line, combo to the end
+    of the turn, the other seats' turns (combo), then the stock cards each side
+    played on the way plus combo's score of the own next turn."""
+    opponent: float = 1.0
+    """With ``race``: what an opponent's stock card costs, against an own one."""
 
 
 class _Candidates(_TurnSearch):
@@ -57,8 +69,9 @@ class _Candidates(_TurnSearch):
     for a line ending in a chance event the part of the score that is combo's
     guess of what follows (replaced by sampled continuations)."""
 
-    def __init__(self, view: PlayerView, weights: ComboWeights) -> None:
+    def __init__(self, view: PlayerView, weights: ComboWeights, events: int = 3) -> None:
         super().__init__(view, weights)
+        self.events = events
         self.ends: dict[tuple[object, ...], tuple[float, float, list[Move]]] = {}
 
     def _leaf(self, line: list[Move], score: float) -> None:
@@ -68,11 +81,11 @@ class _Candidates(_TurnSearch):
         if line:
             source = line[-1] // SLOTS
             if source in (SRC_STOCK, SRC_PARTNER_STOCK):
-                chance = True
+                chance = bool(self.events & 1)
                 guess = self._value(final=False, reach=source != SRC_STOCK)
             elif source >= SRC_HAND and not any(self.counts):
-                chance = True
-                guess = self._value(final=False)
+                chance = bool(self.events & 2)
+                guess = self._value(final=False) + self.w.refill
         key = (
             tuple(self.build),
             tuple(self.counts),
@@ -121,15 +134,17 @@ class DeepBot(ComboBot):
         return move if move is not None and move in legal else legal[0]
 
     def _best_line(self, view: PlayerView, seed: str) -> list[Move]:
-        search = _Candidates(view, self.weights)
+        search = _Candidates(view, self.weights, self.settings.events)
         top = search.candidates(self.settings.candidates)
         if not top:
             return []
-        if len(top) == 1 or all(base != base for _, base, _ in top):
+        if len(top) == 1 or (not self.settings.race and all(base != base for _, base, _ in top)):
             return top[0][2]
         worlds = [sample_round(view, f"{seed}/w{i}") for i in range(self.settings.worlds)]
         seat = view.seat
         assert seat is not None
+        if self.settings.race:
+            return self._by_race(view, seat, top, worlds, seed)
         if self.settings.value:
             return self._by_value(view, seat, top, worlds, seed)
 
@@ -144,6 +159,44 @@ class DeepBot(ComboBot):
 
         return max(top, key=worth)[2]
 
+    def _by_race(
+        self,
+        view: PlayerView,
+        seat: int,
+        top: list[tuple[float, float, list[Move]]],
+        worlds: list[Round],
+        seed: str,
+    ) -> list[Move]:
+        """The candidate that does best in the sampled race to the next own turn."""
+        rules = view.rules
+        team = rules.team_of(seat)
+        ours = [s for s in range(rules.players) if rules.team_of(s) == team]
+        theirs = [s for s in range(rules.players) if rules.team_of(s) != team]
+        best, best_line = float("-inf"), top[0][2]
+        for _, _, line in top:
+            total = 0.0
+            for i, world in enumerate(worlds):
+                state = world.clone()
+                before_ours = sum(len(state.stocks[s]) for s in ours)
+                before_theirs = sum(len(state.stocks[s]) for s in theirs)
+                for move in line:
+                    state.apply_unchecked(move)
+                _finish_turn(state, seat, ComboBot(f"{seed}/r{i}", self.weights))
+                others = {s: ComboBot(f"{seed}/o{s}/{i}") for s in range(rules.players)}
+                while state.result is None and state.to_move != seat:
+                    _finish_turn(state, state.to_move, others[state.to_move])
+                if state.result is not None:
+                    won = state.result.winner
+                    total += WIN if won is not None and rules.team_of(won) == team else -WIN
+                    continue
+                gained = before_ours - sum(len(state.stocks[s]) for s in ours)
+                lost = before_theirs - sum(len(state.stocks[s]) for s in theirs)
+                total += self.weights.stock * (gained - self.settings.opponent * lost)
+                total += _best_score(player_view(state, seat), self.weights)
+            if total > best:
+                best, best_line = total, line
+        return best_line
+
     def _by_value(
         self,
         view: PlayerView,
@@ -156,12 +209,17 @@ class DeepBot(ComboBot):
         team = view.rules.team_of(seat)
         views: list[PlayerView] = []
         fixed: list[float | None] = []
+        sampled = self.settings.reply
         for _, base, line in top:
-            for i, world in enumerate(worlds if base == base else worlds[:1]):
+            for i, world in enumerate(worlds if sampled or base == base else worlds[:1]):
                 state = world.clone()
                 for move in line:
                     state.apply_unchecked(move)
                 _finish_turn(state, seat, ComboBot(f"{seed}/r{i}", self.weights))
+                if sampled:
+                    others = {s: ComboBot(f"{seed}/o{s}/{i}") for s in range(view.rules.players)}
+                    while state.result is None and state.to_move != seat:
+                        _finish_turn(state, state.to_move, others[state.to_move])
                 if state.result is not None:
                     won = state.result.winner
                     fixed.append(float(won is not None and view.rules.team_of(won) == team))
@@ -172,7 +230,7 @@ class DeepBot(ComboBot):
         best, best_line = -1.0, top[0][2]
         k = 0
         for _, base, line in top:
-            n = len(worlds) if base == base else 1
+            n = len(worlds) if sampled or base == base else 1
             total = 0.0
             for _ in range(n):
                 v = fixed[k]
