@@ -27,6 +27,9 @@ FIELDS = {
     "v": "value",
     "r": "reply",
     "R": "race",
+    "D": "discards",
+    "t": "tidy",
+    "o": "opponent",
 }
 """Letter of a variant name's field: the :class:`DeepSettings` field it sets."""
 

@@ -21,11 +21,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skipbo.core import Move, PlayerView, Round, player_view
+from skipbo.core import SB, Move, PlayerView, Round, player_view
+from skipbo.core.cards import NO_CARD
 from skipbo.core.determinize import sample_round
-from skipbo.core.moves import SLOTS, SRC_HAND, SRC_PARTNER_STOCK, SRC_STOCK
+from skipbo.core.moves import (
+    SLOTS,
+    SRC_HAND,
+    SRC_PARTNER_STOCK,
+    SRC_STOCK,
+    discard_move,
+)
 
-from .combo import ComboBot, ComboWeights, _TurnSearch, combo_discard
+from .combo import (
+    ComboBot,
+    ComboWeights,
+    _chain_values,
+    _discard_score,
+    _TurnSearch,
+    combo_discard,
+)
 from .greedy import _stock_play
 from .value import value_net
 
@@ -59,6 +73,10 @@ class DeepSettings:
     of the turn, the other seats' turns (combo), then the stock cards each side
     played on the way plus combo's score of the own next turn."""
     opponent: float = 1.0
+    discards: int = 1
+    """Combo's tidiest discards compared by the sampled next turn (1: combo's)."""
+    tidy: float = 1.0
+    """Times combo's tidiness score of a discard, added to its sampled worth."""
     """With ``race``: what an opponent's stock card costs, against an own one."""
 
 
@@ -130,8 +148,47 @@ class DeepBot(ComboBot):
                 move = self._planned(view, legal)
         if move is not None and move in legal:
             return move
-        move = combo_discard(view)
+        if self.settings.discards > 1:
+            move = self._discard(view, f"{self.seed}/{self._decisions}")
+        else:
+            move = combo_discard(view)
         return move if move is not None and move in legal else legal[0]
+
+    def _discard(self, view: PlayerView, seed: str) -> Move | None:
+        """Among combo's tidiest discards, the one after which the own next turn
+        looks best, the other seats' turns sampled (combo) in between."""
+        ranked = ranked_discards(view)[: self.settings.discards]
+        if len(ranked) <= 1:
+            return ranked[0][1] if ranked else None
+        seat = view.seat
+        assert seat is not None
+        rules = view.rules
+        team = rules.team_of(seat)
+        worlds = [sample_round(view, f"{seed}/d{i}") for i in range(self.settings.worlds)]
+        best, best_move = float("-inf"), ranked[0][1]
+        for tidy, move in ranked:
+            total = 0.0
+            for i, world in enumerate(worlds):
+                state = world.clone()
+                state.apply_unchecked(move)
+                before = [len(stock) for stock in state.stocks]
+                others = {s: ComboBot(f"{seed}/o{s}/{i}") for s in range(rules.players)}
+                while state.result is None and state.to_move != seat:
+                    _finish_turn(state, state.to_move, others[state.to_move])
+                if state.result is not None:
+                    total -= WIN
+                    continue
+                lost = sum(
+                    b - len(stock)
+                    for s, (b, stock) in enumerate(zip(before, state.stocks, strict=True))
+                    if rules.team_of(s) != team
+                )
+                total -= self.weights.stock * self.settings.opponent * lost
+                total += _best_score(player_view(state, seat), self.weights)
+            total = total / len(worlds) + self.settings.tidy * tidy
+            if total > best:
+                best, best_move = total, move
+        return best_move
 
     def _best_line(self, view: PlayerView, seed: str) -> list[Move]:
         search = _Candidates(view, self.weights, self.settings.events)
@@ -261,6 +318,25 @@ class DeepBot(ComboBot):
         if inner != inner:
             return base + score
         return base + self._after(state, seat, follow, inner, seed, depth - 1)
+
+
+def ranked_discards(view: PlayerView) -> list[tuple[float, Move]]:
+    """Every discard of a distinct number with combo's tidiness score, tidiest
+    first (the best pile for each number; a wild card only when nothing else)."""
+    seat = view.seat
+    assert seat is not None
+    own = view.players[seat]
+    tops = tuple(cards[-1] if cards else NO_CARD for cards in own.discards)
+    needed = _chain_values(list(view.build), own.stock_top)
+    numbers = sorted({c for c in view.hand if c != SB}) or [SB]
+    ranked = []
+    for card in numbers:
+        options = [
+            (_discard_score(card, top) - (25.0 if top in needed else 0.0), discard_move(card, pile))
+            for pile, top in enumerate(tops)
+        ]
+        ranked.append(max(options, key=lambda o: o[0]))
+    return sorted(ranked, key=lambda o: -o[0])
 
 
 def _finish_turn(state: Round, seat: int, bot: ComboBot) -> None:
