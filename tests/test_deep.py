@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from skipbo.bots import make_bot
+from skipbo.bots.combo import ComboBot
 from skipbo.bots.deep import DeepBot, DeepSettings
-from skipbo.core import Rules, new_round, player_view
+from skipbo.core import PlayerView, Rules, format_move, new_round, player_view
+from skipbo.core.determinize import sample_round
 from skipbo.sim.runner import play_round
 
 TABLES = [
@@ -59,3 +61,55 @@ def test_a_fresh_bot_answers_the_same_view_the_same_way() -> None:
         assert move == DeepBot("x").choose(view, legal)
         assert move in legal
         state.play(combo[state.to_move].choose(view, legal))
+
+
+# Own stock 5 on B3 (at 5: no) / B4 (at 3): the hand's 4 bridges to it. Combo,
+# guessing what the next stock card is worth, first runs B2 up with the hand's 8
+# (the stock card can come later); sampling what the stock card reveals, the deep
+# bot plays the 4 and the stock card first and decides the rest having seen it.
+STOCK_FIRST = {
+    "seat": 0,
+    "to_move": 0,
+    "rules": {"players": 2, "stock": 30, "teams": False},
+    "hand": ["4", "6", "8", "10", "10"],
+    "build": [0, 7, 5, 3],
+    "draw": 69,
+    "completed": 12,
+    "players": [
+        {"stock_top": "5", "stock": 27, "hand": 5, "discards": [["10", "9", "9"], [], [], []]},
+        {"stock_top": "10", "stock": 23, "hand": 4, "discards": [["9"], ["9"], ["11", "11"], []]},
+    ],
+    "build_piles": [
+        [],
+        ["SB", "2", "SB", "SB", "5", "6", "7"],
+        ["1", "2", "3", "4", "5"],
+        ["1", "2", "3"],
+    ],
+    "completed_cards": ["SB", "2", "3", "4", "SB", "6", "7", "8", "9", "10", "SB", "12"],
+}
+
+
+def _turn_start(data: dict[str, object], minimal: bool = False) -> tuple[PlayerView, list[int]]:
+    if minimal:
+        data = {k: v for k, v in data.items() if k not in ("build_piles", "completed_cards")}
+    view = PlayerView.from_json(data)
+    return view, sample_round(view, 0).legal_moves()
+
+
+def test_looking_past_the_stock_card_plays_it_before_an_unneeded_run() -> None:
+    view, legal = _turn_start(STOCK_FIRST)
+    assert format_move(ComboBot("t").choose(view, legal)) == "H8-B2"
+    assert format_move(DeepBot("t").choose(view, legal)) == "H4-B4"
+
+
+def test_decides_from_a_minimal_view() -> None:
+    """No ``build_piles``, no ``completed_cards`` (notation.md's minimal view)."""
+    view, legal = _turn_start(STOCK_FIRST, minimal=True)
+    assert DeepBot("t").choose(view, legal) in legal
+    # and a discard decision (nothing fits), where worlds are sampled for the next turn
+    # (12 fewer cards on the build piles: 12 more in the draw pile)
+    nothing_fits = {**STOCK_FIRST, "build": [0, 1, 1, 1], "draw": 81}
+    view, legal = _turn_start(nothing_fits, minimal=True)
+    move = DeepBot("t").choose(view, legal)
+    assert move in legal and format_move(move).startswith("H")
+    assert format_move(move)[-2] == "D"
