@@ -30,6 +30,8 @@ FIELDS = {
     "D": "discards",
     "t": "tidy",
     "o": "opponent",
+    "W": "discard_worlds",
+    "n": "nodes",
 }
 """Letter of a variant name's field: the :class:`DeepSettings` field it sets."""
 

@@ -46,6 +46,7 @@ from skipbo.core.moves import (
 )
 
 from .combo import (
+    NODE_LIMIT,
     ComboBot,
     ComboWeights,
     _chain_values,
@@ -91,6 +92,12 @@ class DeepSettings:
     """Combo's tidiest discards compared by the sampled next turn (1: combo's).
     Against combo, 300 rounds each: 1 50.0%, 3 50.3%, 5 52.7% (3 with 8 worlds:
     52.7%, at half the speed)."""
+    discard_worlds: int = 2
+    """Sampled worlds per discard choice (4: the same strength, half the speed)."""
+    nodes: int = 300
+    """Bound on each search in a sampled world (the continuation after a stock
+    card, the own next turn that judges a discard); combo's own search of the
+    turn has 1,500."""
     tidy: float = 1.0
     """Times combo's tidiness score of a discard, added to its sampled worth."""
     """With ``race``: what an opponent's stock card costs, against an own one."""
@@ -182,7 +189,7 @@ class DeepBot(ComboBot):
         team = rules.team_of(seat)
         first = ranked[0][1]
         totals = [self.settings.tidy * tidy for tidy, _ in ranked]
-        for i in range(self.settings.worlds):
+        for i in range(self.settings.discard_worlds):
             state = sample_round(view, f"{seed}/d{i}")
             state.apply_unchecked(first)
             before = [len(stock) for stock in state.stocks]
@@ -199,9 +206,9 @@ class DeepBot(ComboBot):
             after = player_view(state, seat)
             for k, (_, move) in enumerate(ranked):
                 mine = after if move == first else _swap_discard(after, first, move)
-                score = _best_score(mine, self.weights)
+                score = _best_score(mine, self.weights, self.settings.nodes)
                 lost_cost = self.weights.stock * self.settings.opponent * lost
-                totals[k] += (score - lost_cost) / self.settings.worlds
+                totals[k] += (score - lost_cost) / self.settings.discard_worlds
         return ranked[max(range(len(ranked)), key=lambda k: totals[k])][1]
 
     def _best_line(self, view: PlayerView, seed: str) -> list[Move]:
@@ -324,7 +331,7 @@ class DeepBot(ComboBot):
             return base
         view = player_view(state, seat)
         if depth <= 1:
-            return base + _best_score(view, self.weights)
+            return base + _best_score(view, self.weights, self.settings.nodes)
         top = _Candidates(view, self.weights).candidates(1)
         if not top:
             return base
@@ -378,8 +385,21 @@ def _finish_turn(state: Round, seat: int, bot: ComboBot) -> None:
         state.apply_unchecked(bot.choose(view, state.legal_moves()))
 
 
-def _best_score(view: PlayerView, weights: ComboWeights) -> float:
-    """What combo's search makes of the rest of the turn from ``view``."""
-    search = _TurnSearch(view, weights)
+def _best_score(view: PlayerView, weights: ComboWeights, nodes: int = NODE_LIMIT) -> float:
+    """What combo's search makes of the rest of the turn from ``view``, searching
+    at most ``nodes`` positions."""
+    search = _TurnSearch(view, weights) if nodes >= NODE_LIMIT else _Bounded(view, weights, nodes)
     search.best()
     return search.best_score
+
+
+class _Bounded(_TurnSearch):
+    """Combo's turn search with a smaller bound on the positions searched."""
+
+    def __init__(self, view: PlayerView, weights: ComboWeights, nodes: int) -> None:
+        super().__init__(view, weights)
+        self.nodes = nodes
+
+    def _search(self, line: list[Move], score: float, hand: int) -> None:
+        if len(self.seen) < self.nodes:
+            super()._search(line, score, hand)
