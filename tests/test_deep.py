@@ -44,7 +44,12 @@ def test_is_deterministic_by_seed() -> None:
 
 def test_every_variant_answers_legal_moves() -> None:
     rules = Rules.make(2, 10)
-    settings = [DeepSettings(events=1), DeepSettings(depth=2), DeepSettings(value=True)]
+    settings = [
+        DeepSettings(events=3),
+        DeepSettings(events=1, depth=2),
+        DeepSettings(value=True, events=3),
+        DeepSettings(discards=1),
+    ]
     for deal, setting in enumerate(settings):
         bots = [DeepBot(f"v/{deal}", settings=setting), make_bot("combo", deal)]
         state = play_round(rules, bots, f"variant/{deal}")
@@ -99,7 +104,9 @@ def _turn_start(data: dict[str, object], minimal: bool = False) -> tuple[PlayerV
 def test_looking_past_the_stock_card_plays_it_before_an_unneeded_run() -> None:
     view, legal = _turn_start(STOCK_FIRST)
     assert format_move(ComboBot("t").choose(view, legal)) == "H8-B2"
-    assert format_move(DeepBot("t").choose(view, legal)) == "H4-B4"
+    looking = DeepBot("t", settings=DeepSettings(events=1))
+    assert format_move(looking.choose(view, legal)) == "H4-B4"
+    assert format_move(DeepBot("t").choose(view, legal)) == "H8-B2"  # combo's line
 
 
 def test_decides_from_a_minimal_view() -> None:
@@ -113,3 +120,41 @@ def test_decides_from_a_minimal_view() -> None:
     move = DeepBot("t").choose(view, legal)
     assert move in legal and format_move(move).startswith("H")
     assert format_move(move)[-2] == "D"
+
+
+# Nothing this turn plays well; the 9 on D1's 9 and the 6 on D3's 6 are equally
+# tidy by combo's rules, which then discards the higher card. The sampled next
+# turns prefer keeping the 9 (the opponent's 7 on their stock keeps B1's run
+# below it for us to build on, and the 9 follows a 6-7-8 made next turn).
+TIE = {
+    "seat": 1,
+    "to_move": 1,
+    "rules": {"players": 2, "stock": 30, "teams": False},
+    "hand": ["2", "3", "4", "6", "9"],
+    "build": [2, 0, 0, 0],
+    "draw": 81,
+    "completed": 0,
+    "players": [
+        {
+            "stock_top": "7",
+            "stock": 29,
+            "hand": 4,
+            "discards": [["12", "12", "11"], ["10", "9", "8"], [], []],
+        },
+        {
+            "stock_top": "6",
+            "stock": 30,
+            "hand": 5,
+            "discards": [["10", "9"], ["12"], ["7", "6"], []],
+        },
+    ],
+    "build_piles": [["SB", "2"], [], [], []],
+    "completed_cards": [],
+}
+
+
+def test_the_sampled_next_turn_breaks_combos_tie_between_discards() -> None:
+    view, legal = _turn_start(TIE)
+    assert format_move(ComboBot("t").choose(view, legal)) == "H9-D1"
+    for seed in ("t", "u", "v"):
+        assert format_move(DeepBot(seed).choose(view, legal)) == "H6-D3"
