@@ -204,6 +204,10 @@ class DeepBot(ComboBot):
                 if rules.team_of(s) != team
             )
             after = player_view(state, seat)
+            card, pile = divmod(first - DISCARD_BASE, SLOTS)
+            made = after.players[seat].discards[pile]
+            if not made or made[-1] != card + 1:
+                continue  # a partner played the card discarded: no swap to judge by
             for k, (_, move) in enumerate(ranked):
                 mine = after if move == first else _swap_discard(after, first, move)
                 score = _best_score(mine, self.weights, self.settings.nodes)
@@ -370,8 +374,7 @@ def _swap_discard(view: PlayerView, made: Move, instead: Move) -> PlayerView:
     card, pile = divmod(made - DISCARD_BASE, SLOTS)
     other, other_pile = divmod(instead - DISCARD_BASE, SLOTS)
     piles = [list(p) for p in view.players[seat].discards]
-    if piles[pile] and piles[pile][-1] == card + 1:
-        piles[pile].pop()  # else a partner has played it: the swap keeps the rest
+    piles[pile].pop()
     piles[other_pile].append(other + 1)
     hand = list(view.hand)
     hand.remove(other + 1)
