@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from .base import Bot
 from .combo import ComboBot
+from .deep import DeepBot
 from .easy import EasyBot, MediumBot
 from .expert import ExpertBot
 from .greedy import GreedyBot, HardBot
@@ -25,6 +26,7 @@ BOTS: dict[str, Callable[[int | str], Bot]] = {
     "greedy": GreedyBot,
     "hard": HardBot,
     "combo": ComboBot,
+    "deep": DeepBot,
     "expert": ExpertBot,
 }
 

@@ -1,0 +1,160 @@
+"""The deep bot: combo's turn search, looking past its chance events in sampled worlds."""
+
+from __future__ import annotations
+
+import pytest
+
+from skipbo.bots import make_bot
+from skipbo.bots.combo import ComboBot
+from skipbo.bots.deep import DeepBot, DeepSettings
+from skipbo.core import PlayerView, Rules, format_move, new_round, player_view
+from skipbo.core.determinize import sample_round
+from skipbo.sim.runner import play_round
+
+TABLES = [
+    Rules.make(2, 30),
+    Rules.make(3, 20),
+    Rules.make(4, 15),
+    Rules.make(5, 10),
+    Rules.make(6, 8),
+    Rules.make(4, 15, teams=True),
+    Rules.make(6, 8, teams=True),
+]
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.players}p{'t' if r.teams else ''}")
+def test_plays_whole_rounds_with_legal_moves_only(rules: Rules) -> None:
+    for deal in range(2):
+        names = ["deep", "combo"] * rules.players
+        bots = [make_bot(names[seat], f"{deal}/{seat}") for seat in range(rules.players)]
+        state = play_round(rules, bots, f"deep/{deal}")
+        assert state.result is not None
+        assert state.result.reason in ("stock", "blocked")
+
+
+def test_is_deterministic_by_seed() -> None:
+    rules = Rules.make(2, 10)
+
+    def history(seed: str) -> list[int]:
+        bots = [DeepBot(f"{seed}/{seat}") for seat in range(2)]
+        return play_round(rules, bots, "deal").history
+
+    assert history("a") == history("a")
+
+
+def test_every_variant_answers_legal_moves() -> None:
+    rules = Rules.make(2, 10)
+    settings = [
+        DeepSettings(events=3),
+        DeepSettings(events=1, depth=2),
+        DeepSettings(value=True, events=3),
+        DeepSettings(discards=1),
+    ]
+    for deal, setting in enumerate(settings):
+        bots = [DeepBot(f"v/{deal}", settings=setting), make_bot("combo", deal)]
+        state = play_round(rules, bots, f"variant/{deal}")
+        assert state.result is not None
+
+
+def test_a_fresh_bot_answers_the_same_view_the_same_way() -> None:
+    state = new_round(Rules.make(2, 30), "positions")
+    combo = [make_bot("combo", 1), make_bot("combo", 2)]
+    for _ in range(60):
+        view = player_view(state, state.to_move)
+        legal = state.legal_moves()
+        move = DeepBot("x").choose(view, legal)
+        assert move == DeepBot("x").choose(view, legal)
+        assert move in legal
+        state.play(combo[state.to_move].choose(view, legal))
+
+
+# Own stock 5 on B3 (at 5: no) / B4 (at 3): the hand's 4 bridges to it. Combo,
+# guessing what the next stock card is worth, first runs B2 up with the hand's 8
+# (the stock card can come later); sampling what the stock card reveals, the deep
+# bot plays the 4 and the stock card first and decides the rest having seen it.
+STOCK_FIRST = {
+    "seat": 0,
+    "to_move": 0,
+    "rules": {"players": 2, "stock": 30, "teams": False},
+    "hand": ["4", "6", "8", "10", "10"],
+    "build": [0, 7, 5, 3],
+    "draw": 69,
+    "completed": 12,
+    "players": [
+        {"stock_top": "5", "stock": 27, "hand": 5, "discards": [["10", "9", "9"], [], [], []]},
+        {"stock_top": "10", "stock": 23, "hand": 4, "discards": [["9"], ["9"], ["11", "11"], []]},
+    ],
+    "build_piles": [
+        [],
+        ["SB", "2", "SB", "SB", "5", "6", "7"],
+        ["1", "2", "3", "4", "5"],
+        ["1", "2", "3"],
+    ],
+    "completed_cards": ["SB", "2", "3", "4", "SB", "6", "7", "8", "9", "10", "SB", "12"],
+}
+
+
+def _turn_start(data: dict[str, object], minimal: bool = False) -> tuple[PlayerView, list[int]]:
+    if minimal:
+        data = {k: v for k, v in data.items() if k not in ("build_piles", "completed_cards")}
+    view = PlayerView.from_json(data)
+    return view, sample_round(view, 0).legal_moves()
+
+
+def test_looking_past_the_stock_card_plays_it_before_an_unneeded_run() -> None:
+    view, legal = _turn_start(STOCK_FIRST)
+    assert format_move(ComboBot("t").choose(view, legal)) == "H8-B2"
+    looking = DeepBot("t", settings=DeepSettings(events=1))
+    assert format_move(looking.choose(view, legal)) == "H4-B4"
+    assert format_move(DeepBot("t").choose(view, legal)) == "H8-B2"  # combo's line
+
+
+def test_decides_from_a_minimal_view() -> None:
+    """No ``build_piles``, no ``completed_cards`` (notation.md's minimal view)."""
+    view, legal = _turn_start(STOCK_FIRST, minimal=True)
+    assert DeepBot("t").choose(view, legal) in legal
+    # and a discard decision (nothing fits), where worlds are sampled for the next turn
+    # (12 fewer cards on the build piles: 12 more in the draw pile)
+    nothing_fits = {**STOCK_FIRST, "build": [0, 1, 1, 1], "draw": 81}
+    view, legal = _turn_start(nothing_fits, minimal=True)
+    move = DeepBot("t").choose(view, legal)
+    assert move in legal and format_move(move).startswith("H")
+    assert format_move(move)[-2] == "D"
+
+
+# Nothing this turn plays well; the 9 on D1's 9 and the 6 on D3's 6 are equally
+# tidy by combo's rules, which then discards the higher card. The sampled next
+# turns prefer keeping the 9 (the opponent's 7 on their stock keeps B1's run
+# below it for us to build on, and the 9 follows a 6-7-8 made next turn).
+TIE = {
+    "seat": 1,
+    "to_move": 1,
+    "rules": {"players": 2, "stock": 30, "teams": False},
+    "hand": ["2", "3", "4", "6", "9"],
+    "build": [2, 0, 0, 0],
+    "draw": 81,
+    "completed": 0,
+    "players": [
+        {
+            "stock_top": "7",
+            "stock": 29,
+            "hand": 4,
+            "discards": [["12", "12", "11"], ["10", "9", "8"], [], []],
+        },
+        {
+            "stock_top": "6",
+            "stock": 30,
+            "hand": 5,
+            "discards": [["10", "9"], ["12"], ["7", "6"], []],
+        },
+    ],
+    "build_piles": [["SB", "2"], [], [], []],
+    "completed_cards": [],
+}
+
+
+def test_the_sampled_next_turn_breaks_combos_tie_between_discards() -> None:
+    view, legal = _turn_start(TIE)
+    assert format_move(ComboBot("t").choose(view, legal)) == "H9-D1"
+    for seed in ("t", "u", "v"):
+        assert format_move(DeepBot(seed).choose(view, legal)) == "H6-D3"
