@@ -5,7 +5,7 @@ Run: ``.venv/bin/python benchmarks/value_ablation.py [--deals N] [--table-deals 
 Bots are written as specs: ``hard``, ``expert`` (as shipped: the value network
 in the search), ``novalue`` (the expert with ``value=False``), and for other
 weights of the network's win chance ``expert@value=W/discard=D/table_value=V/table_discard=T``
-(any of them; the keyword arguments of :class:`ExpertBot` without ``_weight``).
+(any of them; the keyword arguments of :class:`PlannerBot` without ``_weight``).
 ``--net FILE`` gives the expert specs another network (e.g. a newly trained one).
 
 Three measurements, all on duplicate deals (``benchmarks/ladder.py``'s seeds:
@@ -30,7 +30,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from skipbo.bots import Bot, make_bot
-from skipbo.bots.expert import DISCARD_WEIGHT, TABLE_VALUE_WEIGHT, VALUE_WEIGHT, ExpertBot
+from skipbo.bots.expert import DISCARD_WEIGHT, TABLE_VALUE_WEIGHT, VALUE_WEIGHT, PlannerBot
 from skipbo.bots.value import ValueNet
 from skipbo.core import Rules
 from skipbo.sim.runner import play_round
@@ -43,13 +43,13 @@ NET: ValueNet | None = None
 def make(spec: str, seed: str) -> Bot:
     """The bot a spec names (see the module docstring)."""
     if spec == "novalue":
-        return ExpertBot(seed, value=False)
+        return PlannerBot(seed, value=False)
     if spec.startswith("expert@"):
         options = (part.partition("=") for part in spec.removeprefix("expert@").split("/"))
         weights = {f"{key}_weight": float(value) for key, _, value in options}
-        return ExpertBot(seed, net=NET, **weights)  # type: ignore[arg-type]
+        return PlannerBot(seed, net=NET, **weights)  # type: ignore[arg-type]
     if spec == "expert":
-        return ExpertBot(seed, net=NET)
+        return PlannerBot(seed, net=NET)
     return make_bot(spec, seed)
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import make_position
 from skipbo.bots import bot_names, make_bot
-from skipbo.bots.expert import ExpertBot
+from skipbo.bots.expert import PlannerBot
 from skipbo.bots.planner import Weights
 from skipbo.bots.planning_bot import PlanningBot
 from skipbo.core import (
@@ -97,5 +97,5 @@ def test_planners_keep_the_card_their_stock_needs_in_view() -> None:
     # without the cover_needed weight the planner's discard value covers the 6 ...
     assert format_move(PlanningBot("t", Weights(cover_needed=0)).choose(view, legal)) == "H3-D1"
     # ... with it, a step of next turn's chain to the stock stays in view
-    for bot in (PlanningBot("t"), ExpertBot("t")):
+    for bot in (PlanningBot("t"), PlannerBot("t")):
         assert format_move(bot.choose(view, legal)) in {"H3-D2", "H3-D3", "H3-D4"}

@@ -11,7 +11,7 @@ from skipbo.bots.cycling import CyclingBot, CyclingWeights, free_line
 from skipbo.bots.expert import (
     CYCLING_THREAT,
     CYCLING_THREAT_FEW,
-    ExpertBot,
+    PlannerBot,
     SampledCyclingBot,
     opponent_seats,
 )
@@ -107,11 +107,11 @@ def test_opponent_seats(rules: Rules, opponents: int) -> None:
 
 def test_expert_cycles_only_against_several_opponents() -> None:
     several = _position([3, 4, 9, 10, 11], [[1]], [[2], [], [], []])
-    expert = ExpertBot("t")
+    expert = PlannerBot("t")
     assert format_move(expert.choose(player_view(several, 0), several.legal_moves())) == "D1-B1"
     assert expert._cycling is not None
     single = _position([3, 4, 9, 10, 11], [[1]], [[2], [], [], []], players=2)
-    expert = ExpertBot("t")
+    expert = PlannerBot("t")
     expert.choose(player_view(single, 0), single.legal_moves())
     assert expert._cycling is None
 
@@ -137,7 +137,7 @@ def test_expert_at_bigger_tables_is_deterministic_by_seed(players: int) -> None:
     rules = Rules.make(players, 6)
 
     def history(seed: str) -> list[int]:
-        bots = [ExpertBot(f"{seed}/{seat}") for seat in range(players)]
+        bots = [PlannerBot(f"{seed}/{seat}") for seat in range(players)]
         return play_round(rules, bots, "deal").history
 
     assert history("a") == history("a")

@@ -25,7 +25,7 @@ TABLES = [
 @pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.players}p{'t' if r.teams else ''}")
 def test_plays_whole_rounds_with_legal_moves_only(rules: Rules) -> None:
     for deal in range(2):
-        names = ["deep", "combo"] * rules.players
+        names = ["expert", "combo"] * rules.players
         bots = [make_bot(names[seat], f"{deal}/{seat}") for seat in range(rules.players)]
         state = play_round(rules, bots, f"deep/{deal}")
         assert state.result is not None

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from skipbo.bots import make_bot
-from skipbo.bots.expert import ExpertBot
+from skipbo.bots.expert import PlannerBot
 from skipbo.bots.value import FloatArray, ValueNet, value_net
 from skipbo.bots.value_features import features, model_input, model_rows
 from skipbo.core import PlayerView, Rules, new_round, player_view
@@ -43,7 +43,7 @@ TABLES = [
 def _play(rules: Rules, net: ValueNet | None, seed: str = "deal", **kw: float) -> list[int]:
     """A round of the expert (seat 0, and its partner) against ``hard`` bots."""
     bots = [
-        ExpertBot(f"{seed}/{s}", value=net is not None, net=net, **kw)
+        PlannerBot(f"{seed}/{s}", value=net is not None, net=net, **kw)
         if rules.team_of(s) == 0
         else make_bot("hard", s)
         for s in range(rules.players)
@@ -67,9 +67,9 @@ def test_the_network_is_consulted_with_the_bots_own_views(rules: Rules) -> None:
 
 def test_without_value_the_network_is_not_consulted() -> None:
     net = FakeNet()
-    bots = [ExpertBot("a", value=False, net=net), make_bot("hard", 1)]
+    bots = [PlannerBot("a", value=False, net=net), make_bot("hard", 1)]
     play_round(Rules.make(2, 10), bots, "deal")
-    bots = [ExpertBot("a", value=False, net=net)] + [make_bot("hard", s) for s in range(1, 4)]
+    bots = [PlannerBot("a", value=False, net=net)] + [make_bot("hard", s) for s in range(1, 4)]
     play_round(Rules.make(4, 8), bots, "deal")
     assert not net.views
 
@@ -108,9 +108,9 @@ def test_a_network_that_prefers_other_positions_changes_the_play(players: int) -
 
 
 def test_the_expert_uses_the_shipped_network_by_default() -> None:
-    bot = ExpertBot(0)
+    bot = PlannerBot(0)
     assert bot.net is value_net()
-    assert ExpertBot(0, value=False).net is None
+    assert PlannerBot(0, value=False).net is None
 
 
 def test_the_searchs_quick_input_rows_match_the_training_input() -> None:

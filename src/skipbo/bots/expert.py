@@ -1,4 +1,9 @@
-"""The expert bot: plans whole turns and samples what it cannot see.
+"""The planner bot (``planner``; the ``expert`` until 2026-11-23): plans whole
+turns through the core and samples what it cannot see.
+
+The ``expert`` is now :mod:`skipbo.bots.deep` (the combo search with a sampled
+discard), which beats this bot clearly; this one stays for comparison and as the
+bot that carries the learned evaluation inside its search (below).
 
 Against a single opponent it starts from the planner of
 :mod:`skipbo.bots.planner` (a search over every line of plays the visible cards
@@ -31,7 +36,7 @@ At every table size the learned evaluation (:mod:`skipbo.bots.value`) breaks
 near-ties between the discards that end the turn: the network rates the seat's
 view after each in the bot's own sampled world, in one batch. Other uses (re-ranking
 whole lines, rating free lines) are there for measurement but off: they lost
-rounds. ``ExpertBot(seed, value=False)`` plays without the network; docs/bots.md
+rounds. ``PlannerBot(seed, value=False)`` plays without the network; docs/bots.md
 ("The learned evaluation inside the search") has the measurements.
 """
 
@@ -111,10 +116,10 @@ FREE_CANDIDATES = 4
 """Free lines rated by the network against several opponent seats."""
 
 
-class ExpertBot(PlanningBot):
+class PlannerBot(PlanningBot):
     """Whole-turn planning with sampled threats and sampled chance events."""
 
-    name = "expert"
+    name = "planner"
 
     def __init__(
         self,

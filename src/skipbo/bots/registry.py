@@ -1,10 +1,11 @@
 """Bots by name, as the command line and simulations ask for them.
 
 The ladder, weakest first: ``random``, ``easy``, ``medium``, ``hard``, ``expert``
-(docs/bots.md has the measured strengths). ``combo`` is a candidate between
-``hard`` and ``expert``: whole-turn combos in the style of the strongest public
-heuristics. ``greedy`` is the policy ``hard``
-plays, under the name simulations have used since the first release.
+(docs/bots.md has the measured strengths). Beside it: ``combo``, the fast
+heuristic the expert builds on (whole-turn combos in the style of the strongest
+public heuristics, no sampling); ``planner``, the expert until 2026-11-23 (whole-turn
+planning through the core, with the learned evaluation); ``greedy``, the policy
+``hard`` plays, under the name simulations have used since the first release.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from .base import Bot
 from .combo import ComboBot
 from .deep import DeepBot
 from .easy import EasyBot, MediumBot
-from .expert import ExpertBot
+from .expert import PlannerBot
 from .greedy import GreedyBot, HardBot
 from .random_bot import RandomBot
 
@@ -26,8 +27,8 @@ BOTS: dict[str, Callable[[int | str], Bot]] = {
     "greedy": GreedyBot,
     "hard": HardBot,
     "combo": ComboBot,
-    "deep": DeepBot,
-    "expert": ExpertBot,
+    "planner": PlannerBot,
+    "expert": DeepBot,
 }
 
 
