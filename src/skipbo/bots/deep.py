@@ -105,7 +105,9 @@ class DeepSettings:
     """Bound on each search in a sampled world (the continuation after a stock
     card, the own next turn that judges a discard); combo's own search of the
     turn has 1,500. 300 measured 86.0% of 400 rounds against hard at 4.6 games/s
-    of a busy core, 150 85.0% at 5.25: the speed goal (5 games/s) decides."""
+    of a busy core, 150 85.0% at 5.25: the speed goal (5 games/s) decides. (100:
+    5.10 against 4.99 games/s of one idle core, and 56.0% of 500 rounds against
+    combo where 150 won 59.6%: not worth it.)"""
     tidy: float = 1.0
     """Times combo's tidiness score of a discard, added to its sampled worth."""
 
