@@ -45,7 +45,7 @@ from skipbo.core.moves import (
     play_move,
 )
 
-from .greedy import GreedyBot, _next_opponent_top, _stock_play, own_piles
+from .greedy import GreedyBot, next_opponent_top, own_piles, stock_play
 
 NODE_LIMIT = 1_500
 """Bound on the turn search. Most turns need tens of positions; deep discard piles
@@ -107,7 +107,7 @@ class ComboBot(GreedyBot):
         """The next move of the turn's best line, or the tidy discard; always legal."""
         move = self._planned(view, legal)
         if move is None:
-            move = _stock_play(view)
+            move = stock_play(view)
         if move is None:
             line = combo_line(view, self.weights)
             if line:
@@ -121,10 +121,10 @@ class ComboBot(GreedyBot):
 
 def combo_line(view: PlayerView, weights: ComboWeights) -> list[Move]:
     """The best line of plays this turn (empty: ending the turn now is best)."""
-    return _TurnSearch(view, weights).best()
+    return TurnSearch(view, weights).best()
 
 
-class _TurnSearch:
+class TurnSearch:
     """Depth-first search over the plays the visible cards allow this turn.
 
     A position is the build values, the hand counts and the discard pile heights;
@@ -248,7 +248,7 @@ class _TurnSearch:
         key = (tuple(self.counts), tops, tuple(self.build))
         value = self.discards.get(key)
         if value is None:
-            needed = _chain_values(self.build, self.own_stock)
+            needed = chain_values(self.build, self.own_stock)
             value = self.discards[key] = best_discard(self.counts, tops, needed)[0]
         return value
 
@@ -304,7 +304,7 @@ class _Threat:
         assert seat is not None
         opponents = view.rules.players - (2 if view.partner is not None else 1)
         self.weight = weights.threat[min(opponents, len(weights.threat)) - 1]
-        self.top = _next_opponent_top(view)
+        self.top = next_opponent_top(view)
         self.piles_seen: list[tuple[int, ...]] = []
         n = view.rules.players
         for step in range(1, n):
@@ -399,7 +399,7 @@ def combo_discard(view: PlayerView) -> Move | None:
     for card in view.hand:
         counts[card] += 1
     tops = tuple(cards[-1] if cards else NO_CARD for cards in own.discards)
-    return best_discard(counts, tops, _chain_values(list(view.build), own.stock_top))[1]
+    return best_discard(counts, tops, chain_values(list(view.build), own.stock_top))[1]
 
 
 def best_discard(counts: list[int], tops: tuple[int, ...], needed: set[int]) -> tuple[float, Move]:
@@ -414,13 +414,13 @@ def best_discard(counts: list[int], tops: tuple[int, ...], needed: set[int]) -> 
     best: tuple[float, int, Move] = (float("-inf"), 0, -1)
     for card in numbers:
         for pile, top in enumerate(tops):
-            score = _discard_score(card, top) - (25.0 if top in needed else 0.0)
+            score = discard_value(card, top, needed)
             if (score, card) > best[:2]:
                 best = (score, card, discard_move(card, pile))
     return best[0], best[2]
 
 
-def _chain_values(build: list[int], target: int) -> set[int]:
+def chain_values(build: list[int], target: int) -> set[int]:
     """Values that lie between a build pile and ``target`` (next turn's chain)."""
     values: set[int] = set()
     if target in (NO_CARD, SB):
@@ -430,6 +430,12 @@ def _chain_values(build: list[int], target: int) -> set[int]:
         if needed is not None:
             values.update(needed)
     return values
+
+
+def discard_value(card: int, top: int, needed: set[int]) -> float:
+    """What discarding ``card`` onto a pile whose top is ``top`` is worth: its
+    tidiness, less 25 when it covers a step of next turn's chain (``needed``)."""
+    return _discard_score(card, top) - (25.0 if top in needed else 0.0)
 
 
 def _discard_score(card: int, top: int) -> float:

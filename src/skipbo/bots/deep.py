@@ -52,13 +52,13 @@ from .combo import (
     NODE_LIMIT,
     ComboBot,
     ComboWeights,
-    _chain_values,
-    _discard_score,
-    _TurnSearch,
+    TurnSearch,
+    chain_values,
     combo_discard,
     combo_line,
+    discard_value,
 )
-from .greedy import _stock_play
+from .greedy import stock_play
 from .value import value_net
 
 WIN = 1_000_000.0
@@ -112,7 +112,7 @@ class DeepSettings:
     """Times combo's tidiness score of a discard, added to its sampled worth."""
 
 
-class _Candidates(_TurnSearch):
+class _Candidates(TurnSearch):
     """Combo's turn search, keeping every line's end rather than the best only.
 
     For each end position it keeps the best line reaching it, its score, and
@@ -172,7 +172,7 @@ class DeepBot(ComboBot):
         self._decisions += 1
         move = self._planned(view, legal)
         if move is None:
-            move = _stock_play(view)
+            move = stock_play(view)
         if move is None:
             line = self._best_line(view, f"{self.seed}/{self._decisions}")
             if line:
@@ -363,12 +363,12 @@ def ranked_discards(view: PlayerView) -> list[tuple[float, Move]]:
     assert seat is not None
     own = view.players[seat]
     tops = tuple(cards[-1] if cards else NO_CARD for cards in own.discards)
-    needed = _chain_values(list(view.build), own.stock_top)
+    needed = chain_values(list(view.build), own.stock_top)
     numbers = sorted({c for c in view.hand if c != SB}) or [SB]
     ranked = []
     for card in numbers:
         options = [
-            (_discard_score(card, top) - (25.0 if top in needed else 0.0), discard_move(card, pile))
+            (discard_value(card, top, needed), discard_move(card, pile))
             for pile, top in enumerate(tops)
         ]
         ranked.append(max(options, key=lambda o: o[0]))
@@ -403,7 +403,7 @@ def _finish_turn(state: Round, seat: int, bot: ComboBot) -> None:
 def _best_score(view: PlayerView, weights: ComboWeights, nodes: int = NODE_LIMIT) -> float:
     """What combo's search makes of the rest of the turn from ``view``, searching
     at most ``nodes`` positions."""
-    search = _TurnSearch(view, weights) if nodes >= NODE_LIMIT else _Bounded(view, weights, nodes)
+    search = TurnSearch(view, weights) if nodes >= NODE_LIMIT else _Bounded(view, weights, nodes)
     search.best()
     return search.best_score
 
@@ -418,7 +418,7 @@ class _RolloutCombo(ComboBot):
     def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
         move = self._planned(view, legal)
         if move is None:
-            move = _stock_play(view)
+            move = stock_play(view)
         if move is None:
             search = _Bounded(view, self.weights, self.nodes)
             line = search.best()
@@ -431,7 +431,7 @@ class _RolloutCombo(ComboBot):
         return move if move is not None and move in legal else legal[0]
 
 
-class _Bounded(_TurnSearch):
+class _Bounded(TurnSearch):
     """Combo's turn search with a smaller bound on the positions searched."""
 
     def __init__(self, view: PlayerView, weights: ComboWeights, nodes: int) -> None:

@@ -49,7 +49,7 @@ from skipbo.core.determinize import sample_round
 from skipbo.core.moves import DISCARD_BASE, PLAY_COUNT, SLOTS
 
 from .cycling import CyclingBot, Threat, free_lines
-from .greedy import _discard_score as discard_score
+from .greedy import discard_score
 from .planner import (
     WIN,
     Line,

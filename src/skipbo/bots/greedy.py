@@ -49,7 +49,7 @@ class GreedyBot:
         """The greedy move; always one of ``legal``."""
         move = self._planned(view, legal)
         if move is None:
-            move = _stock_play(view)
+            move = stock_play(view)
         if move is None:
             chain = _chain_play(view, self.hand_first)
             if chain is not None:
@@ -102,7 +102,7 @@ def _slot_for(view: PlayerView, card: int) -> int | None:
     return None
 
 
-def _stock_play(view: PlayerView) -> Move | None:
+def stock_play(view: PlayerView) -> Move | None:
     seat = view.seat
     assert seat is not None
     sources = [(SRC_STOCK, view.players[seat].stock_top)]
@@ -215,7 +215,7 @@ def _free_play(view: PlayerView) -> Move | None:
     """A number from a discard top or the hand that does not set up the next player."""
     seat = view.seat
     assert seat is not None
-    danger = _next_opponent_top(view)
+    danger = next_opponent_top(view)
     candidates = [(source, cards[-1]) for source, cards in own_piles(view) if cards]
     candidates += [(SRC_HAND + card, card) for card in sorted(set(view.hand))]
     for source, card in candidates:
@@ -227,7 +227,7 @@ def _free_play(view: PlayerView) -> Move | None:
     return None
 
 
-def _next_opponent_top(view: PlayerView) -> int:
+def next_opponent_top(view: PlayerView) -> int:
     seat = view.seat
     assert seat is not None
     n = view.rules.players
@@ -249,14 +249,14 @@ def _discard(view: PlayerView) -> Move | None:
     best: tuple[int, int, Move] | None = None
     for card in numbers:
         for pile, cards in enumerate(piles):
-            score = _discard_score(card, cards[-1] if cards else NO_CARD)
+            score = discard_score(card, cards[-1] if cards else NO_CARD)
             key = (score, card, discard_move(card, pile))
             if best is None or key[:2] > best[:2]:
                 best = key
     return None if best is None else best[2]
 
 
-def _discard_score(card: int, top: int) -> int:
+def discard_score(card: int, top: int) -> int:
     if top == card + 1:
         return 4
     if top == card:
