@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from server_harness import http_raw, thread_server
-from skipbo.cli import main
 from skipbo.server import analysis as analysis_module
 from skipbo.server import command
 from skipbo.server.replay import MAX_RECORD_BYTES
@@ -40,14 +39,15 @@ def post(base: str, body: bytes, query: str = "?seat=0") -> tuple[int, Any]:
     return http_raw(base, "POST", "/api/analysis" + query, body)
 
 
-def test_the_analysis_of_an_upload_is_skipbo_analyzes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_the_analysis_of_an_upload_is_skipbo_analyzes(tmp_path: Path) -> None:
     data = golden(players=2, most_moves=150)
     path = tmp_path / "round.json"
     path.write_text(json.dumps(data))
-    assert main(["analyze", str(path), "--seat", "1", "--json"]) == 0
-    expected = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    # ``skipbo analyze`` as a process: capsys around an in-process run, with a uvicorn
+    # thread in the same test, broke pytest's capture for the rest of an xdist worker
+    command_line = [sys.executable, "-m", "skipbo", "analyze", str(path), "--seat", "1", "--json"]
+    done = subprocess.run(command_line, capture_output=True, text=True, timeout=120, check=True)
+    expected = [json.loads(line) for line in done.stdout.splitlines()]
     assert expected
     with thread_server(tmp_path / "a.db", analysis_limit=1) as (base, _app):
         status, out = post(base, json.dumps(data).encode(), "?seat=1")
