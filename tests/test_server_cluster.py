@@ -310,7 +310,9 @@ def test_the_autopilot_plays_for_an_absent_person(pair: list[ServerProcess], pg_
 def test_a_hint_is_answered_by_any_worker(pair: list[ServerProcess]) -> None:
     """Ann plays a bot on the worker that did not create the table and asks for a hint."""
     w1, w2 = pair
-    body = {"players": 2, "stock": 5, "seats": ["human", "bot:hard"], "name": "Ann"}
+    # stock 20: with 5 the bot, moving first, sometimes emptied its stock before
+    # the person's first turn, and the wait for that turn never ended
+    body = {"players": 2, "stock": 20, "seats": ["human", "bot:hard"], "name": "Ann"}
     status, made = http(w1.base, "POST", "/api/tables", body)
     assert status == 200 and made["table"]["config"]["hints"], made
     ann = Player(w2.base, made["code"], made["token"])

@@ -24,7 +24,9 @@ def test_hints_are_on_by_default_only_for_one_person_against_bots() -> None:
 
 def test_a_hint_is_the_experts_move_sent_to_the_asker_only(tmp_path: Path) -> None:
     with thread_server(tmp_path / "h.db") as (base, app):
-        body = {"players": 2, "stock": 5, "seats": ["human", "bot:hard"], "name": "ann"}
+        # stock 20: with 5 the bot, moving first, sometimes emptied its stock before
+        # the person's first turn, and the wait for that turn never ended
+        body = {"players": 2, "stock": 20, "seats": ["human", "bot:hard"], "name": "ann"}
         status, created = http(base, "POST", "/api/tables", body)
         assert status == 200 and created["table"]["config"]["hints"] is True
         code, token = created["code"], created["token"]
