@@ -73,9 +73,10 @@ async def serve_messages(
 
 
 class Acting(NamedTuple):
-    """A request other than hello, and the seat it acts for."""
+    """A request other than hello, the seat it acts for and that seat's token."""
 
     seat: int
+    token: str
     request: Request
 
 
@@ -92,7 +93,7 @@ def admit(conn: Connection, raw: str | bytes | None) -> Hello | Acting:
         raise MessageError("say_hello_first")
     if conn.token is None or conn.seat is None:
         raise TableError("resigned" if conn.resigned else "spectator")
-    return Acting(conn.seat, request)
+    return Acting(conn.seat, conn.token, request)
 
 
 async def _handle(conn: Connection, table: Table, hub: Hub, raw: str | bytes | None) -> None:
@@ -102,11 +103,10 @@ async def _handle(conn: Connection, table: Table, hub: Hub, raw: str | bytes | N
         conn.token, conn.resigned = admitted.token, False
         await hub.hello(conn, table, seat)
         return
-    seat, request = admitted
+    seat, token, request = admitted
     if isinstance(request, MoveRequest):
-        assert conn.token is not None  # admit() checked it
         table.presence.autopilot.discard(seat)  # a person who moves is back
-        await table.play_async(seat, conn.token, request.move)
+        await table.play_async(seat, token, request.move)
         await hub.changed(table)
     elif isinstance(request, NextRequest):
         await hub.ready(table, seat)

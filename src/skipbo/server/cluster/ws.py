@@ -17,7 +17,7 @@ from ..config import TableError
 from ..hub import Connection
 from ..messages import BackRequest, Hello, HintRequest, MoveRequest, NextRequest, ResignRequest
 from ..tables import Table
-from ..ws import admit, serve_messages
+from ..ws import Acting, admit, serve_messages
 from .hub import ClusterHub, Entry
 
 
@@ -49,9 +49,9 @@ async def _handle(conn: Connection, code: str, hub: ClusterHub, raw: str | bytes
         conn.resigned = False
         await hub.hello(conn, code, admitted.token)
         return
-    seat, request = admitted
+    seat, _, request = admitted
     if isinstance(request, MoveRequest):
-        await _move(conn, code, hub, request.move)
+        await _move(conn, code, hub, admitted, request.move)
     elif isinstance(request, NextRequest):
         await hub.change(code, lambda e: ready(e.table, seat))
     elif isinstance(request, ResignRequest):
@@ -62,10 +62,9 @@ async def _handle(conn: Connection, code: str, hub: ClusterHub, raw: str | bytes
         await hub.hint(conn, code, seat)
 
 
-async def _move(conn: Connection, code: str, hub: ClusterHub, move: str) -> None:
-    """Play ``move`` for the connection's seat, on the position this worker showed it."""
-    seat, token = conn.seat, conn.token
-    assert seat is not None and token is not None
+async def _move(conn: Connection, code: str, hub: ClusterHub, acting: Acting, move: str) -> None:
+    """Play ``move`` for the acting seat, on the position this worker showed it."""
+    seat, token, _ = acting
 
     def play(e: Entry) -> None:
         e.table.presence.autopilot.discard(seat)  # a person who moves is back
