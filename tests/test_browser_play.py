@@ -62,6 +62,8 @@ def test_quick_play_starts_against_a_bot_and_your_tables_lead_back(browser: Any)
     tab = new_page(chromium)
     open_lobby(base, tab, name=None)  # no name typed: quick play still starts
     shoot(tab, "lobby-desktop", full_page=True)
+    levels = tab.get_by_test_id("quick-level").locator("option")
+    assert levels.evaluate_all("os => os.map(o => o.value)") == ["easy", "medium", "hard", "expert"]
     tab.get_by_test_id("quick-level").select_option("easy")
     tab.get_by_test_id("quick-play").click()
     wait_js(tab, "['playing', 'round_over', 'match_over'].includes(document.body.dataset.phase)")

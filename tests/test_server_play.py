@@ -102,3 +102,12 @@ def test_a_spectator_sees_no_hand_and_cannot_act(tmp_path: Path) -> None:
         refused = client.until(lambda message: message["type"] == "error")
         assert refused["error"] == "a spectator cannot act"
         client.close()
+
+
+def test_the_bot_list_names_the_ladder_weakest_first(tmp_path: Path) -> None:
+    with thread_server(tmp_path / "b.db") as (base, _app):
+        status, answer = http(base, "GET", "/api/bots")
+    assert status == 200
+    assert answer["ladder"] == ["random", "easy", "medium", "hard", "expert"]
+    assert set(answer["ladder"]) <= set(answer["bots"])
+    assert {"combo", "planner", "greedy"} <= set(answer["bots"])

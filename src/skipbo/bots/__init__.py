@@ -6,6 +6,6 @@ on its standard input and output (docs/protocol.md, "Your own bot in Python").
 
 from .base import Bot
 from .protocol import serve_bot
-from .registry import bot_names, make_bot
+from .registry import bot_names, ladder_names, make_bot
 
-__all__ = ["Bot", "bot_names", "make_bot", "serve_bot"]
+__all__ = ["Bot", "bot_names", "ladder_names", "make_bot", "serve_bot"]

@@ -32,9 +32,18 @@ BOTS: dict[str, Callable[[int | str], Bot]] = {
 }
 
 
+LADDER: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
+"""The levels, weakest first, each measured to beat the one before (docs/bots.md)."""
+
+
 def bot_names() -> list[str]:
     """The names :func:`make_bot` knows."""
     return sorted(BOTS)
+
+
+def ladder_names() -> list[str]:
+    """The ladder's levels, weakest first (what a player chooses between)."""
+    return [name for name in LADDER if name in BOTS]
 
 
 def make_bot(name: str, seed: int | str = 0) -> Bot:

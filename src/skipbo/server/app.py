@@ -21,7 +21,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from skipbo.bots import bot_names
+from skipbo.bots import bot_names, ladder_names
 
 from .analysis import ANALYSES_PER_MINUTE, add_analysis_route
 from .config import TableConfig, TableError
@@ -116,7 +116,9 @@ def add_page_routes(app: FastAPI) -> None:
 
     @app.get("/api/bots")
     async def bots() -> dict[str, Any]:
-        return {"bots": bot_names()}
+        """Every bot a seat can hold, and the ladder's levels weakest first (the
+        quick game offers only those, in that order)."""
+        return {"bots": bot_names(), "ladder": ladder_names()}
 
 
 def _add_http_routes(

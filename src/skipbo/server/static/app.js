@@ -17,6 +17,7 @@ const $ = (id) => document.getElementById(id);
 // ------------------------------------------------------------------ page state
 
 let bots = []; // bot levels offered for the other seats, from /api/bots
+let ladder = []; // the ladder's levels, weakest first: the quick game offers these
 let current = null; // {code, token, seat}: the table this page is at
 let socket = null;
 let retryDelay = 500; // grows up to 5 s while the server is unreachable
@@ -302,7 +303,7 @@ async function start() {
     if (!current || location.hash !== `#${current.code}` || $("table").hidden) openFromHash();
   });
   try {
-    bots = (await api("GET", "/api/bots")).bots;
+    ({ bots, ladder } = await api("GET", "/api/bots"));
   } catch (error) {
     showError(t("botsFailed", { e: error.message }));
   }

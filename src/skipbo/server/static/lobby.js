@@ -104,7 +104,7 @@ function renderSeatChoices() {
   for (let seat = 1; seat < players; seat++) {
     const select = el("select", { "data-testid": `seat-kind-${seat}`, "aria-label": t("seatN", { n: seat + 1 }) });
     select.append(el("option", { value: "human" }, t("openSeat")));
-    for (const bot of bots) select.append(el("option", { value: `bot:${bot}` }, t("botSeat", { bot: levelName(bot) })));
+    for (const bot of byStrength()) select.append(el("option", { value: `bot:${bot}` }, t("botSeat", { bot: levelName(bot) })));
     if (kept[seat - 1]) select.value = kept[seat - 1];
     const row = el("li");
     row.append(select);
@@ -118,13 +118,18 @@ function levelName(bot) {
   return text === key ? bot : text;
 }
 
-// The level of the quick game: the strongest bots first are too much for a start.
+// The ladder's levels weakest first, then the other bots (for a seat of a table).
+function byStrength() {
+  return [...ladder.filter((b) => bots.includes(b)), ...bots.filter((b) => !ladder.includes(b))];
+}
+
+// The level of the quick game: the ladder without "random", weakest first (a
+// player chooses a strength, not an algorithm; the others are in the table form).
 function renderLevels() {
   const select = $("quick-level");
   const kept = select.value || localStorage.getItem("skipbo.level") || "hard";
   select.replaceChildren();
-  const order = ["easy", "medium", "hard", "expert"];
-  const levels = [...order.filter((b) => bots.includes(b)), ...bots.filter((b) => !order.includes(b))];
+  const levels = ladder.filter((b) => b !== "random" && bots.includes(b));
   for (const bot of levels) select.append(el("option", { value: bot }, levelName(bot)));
   if (levels.includes(kept)) select.value = kept;
 }
