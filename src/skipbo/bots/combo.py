@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from skipbo.core import SB, Move, PlayerView
 from skipbo.core.cards import MAX_VALUE, NO_CARD
@@ -134,18 +135,28 @@ class TurnSearch:
     with what is revealed), or wherever it stops to discard.
     """
 
-    def __init__(self, view: PlayerView, weights: ComboWeights) -> None:
+    def __init__(self, view: PlayerView, weights: ComboWeights, nodes: int = NODE_LIMIT) -> None:
         self.w = weights
+        self.limit = nodes
+        """Positions searched at most (:data:`NODE_LIMIT` for the bot's own turn)."""
         self.build = list(view.build)
         self.counts = [0] * (SB + 1)
+        self.hand_bits = 0
+        """Bit ``v`` set while the hand holds a ``v``: kept beside ``counts`` so that
+        :meth:`_missing` tests the chain's values with one mask."""
         for card in view.hand:
             self.counts[card] += 1
+            self.hand_bits |= 1 << card
         self.piles = own_piles(view)
+        self.pile_cards = [cards for _, cards in self.piles]
+        """The piles' card lists alone (the same lists), for the position key."""
         self.stocks = _stock_tops(view)
         self.own_stock = self.stocks[0][1] if self.stocks else NO_CARD
+        self.reach_counted = self.own_stock not in (NO_CARD, SB)
         self.threat = _Threat(view, weights)
         target = self.own_stock if self.own_stock != NO_CARD else SB
-        self.own_gaps = [_gap(value, target) for value in range(MAX_VALUE)]
+        self.own_gaps = _GAPS[target]
+        self.gap_masks = _GAP_MASKS[target]
         self.seen: set[tuple[object, ...]] = set()
         self.discards: dict[tuple[object, ...], float] = {}
         self.best_score = float("-inf")
@@ -156,16 +167,18 @@ class TurnSearch:
         return self.best_line
 
     def _search(self, line: list[Move], score: float, hand: int) -> None:
-        key = (tuple(self.build), tuple(self.counts), tuple(len(c) for _, c in self.piles))
-        if key in self.seen or len(self.seen) >= NODE_LIMIT:
+        build = self.build
+        key = (tuple(build), tuple(self.counts), tuple(map(len, self.pile_cards)))
+        seen = self.seen
+        if key in seen or len(seen) >= self.limit:
             return
-        self.seen.add(key)
+        seen.add(key)
         end = score + self._value(final=True)
         if hand and self.w.discard:
             end += self.w.discard * self._discard_value()
         self._leaf(line, end)
         for slot in range(SLOTS):
-            if self.build[slot] not in self.build[:slot]:
+            if build[slot] not in build[:slot]:
                 self._extend(line, score, hand, slot)  # equal piles lead to equal lines
 
     def _leaf(self, line: list[Move], score: float) -> None:
@@ -173,33 +186,55 @@ class TurnSearch:
             self.best_score, self.best_line = score, list(line)
 
     def _extend(self, line: list[Move], score: float, hand: int, slot: int) -> None:
-        """Every play onto ``slot``: a stock top (a leaf), a hand card, a discard top."""
-        value = self.build[slot]
+        """Every play onto ``slot``: a stock top (a leaf), a hand card, a discard top.
+
+        Whether a wild card is worth playing here (:meth:`_wild_useful`) is asked
+        only where a wild card could be played, and once: the answer depends on
+        the hand and pile tops, which every play tried below restores."""
+        build = self.build
+        value = build[slot]
         need = value + 1
-        self.build[slot] = 0 if need == MAX_VALUE else need
+        build[slot] = 0 if need == MAX_VALUE else need
+        w = self.w
         for source, top in self.stocks:
             if top in (need, SB):
                 line.append(play_move(source, slot))
                 after = self._value(final=False, reach=source != SRC_STOCK)
-                wait = self.w.wait * (len(line) - 1)
-                self._leaf(line, score + self.w.stock + after - wait)
+                wait = w.wait * (len(line) - 1)
+                self._leaf(line, score + w.stock + after - wait)
                 line.pop()
-        wild_useful = self._wild_leads_on(need) or (self.w.wild_blocks and need == self.threat.top)
-        for card in (need, SB):
-            if self.counts[card] and (card == need or wild_useful or hand == 1):
-                self._play_hand(line, score, hand, slot, card)
+        counts = self.counts
+        wild_useful: bool | None = None
+        if counts[need]:
+            self._play_hand(line, score, hand, slot, need)
+        if counts[SB]:
+            if hand != 1:
+                wild_useful = self._wild_useful(need)
+            if hand == 1 or wild_useful:
+                self._play_hand(line, score, hand, slot, SB)
         for source, cards in self.piles:
-            top = cards[-1] if cards else NO_CARD
-            if top == need or (top == SB and wild_useful):
-                cards.pop()
-                line.append(play_move(source, slot))
-                self._search(line, score + self.w.pile_card, hand)
-                line.pop()
-                cards.append(top)
-        self.build[slot] = value
+            if not cards:
+                continue
+            top = cards[-1]
+            if top != need:
+                if top != SB:
+                    continue
+                if wild_useful is None:
+                    wild_useful = self._wild_useful(need)
+                if not wild_useful:
+                    continue
+            cards.pop()
+            line.append(play_move(source, slot))
+            self._search(line, score + w.pile_card, hand)
+            line.pop()
+            cards.append(top)
+        build[slot] = value
 
     def _play_hand(self, line: list[Move], score: float, hand: int, slot: int, card: int) -> None:
-        self.counts[card] -= 1
+        counts = self.counts
+        counts[card] -= 1
+        if not counts[card]:
+            self.hand_bits ^= 1 << card
         line.append(play_move(SRC_HAND + card, slot))
         score += self.w.hand_card if card != SB else 0.0
         if hand == 1:
@@ -207,7 +242,13 @@ class TurnSearch:
         else:
             self._search(line, score, hand - 1)
         line.pop()
-        self.counts[card] += 1
+        if not counts[card]:
+            self.hand_bits ^= 1 << card
+        counts[card] += 1
+
+    def _wild_useful(self, need: int) -> bool:
+        """Whether a wild card played as ``need`` leads on or blocks the next opponent."""
+        return self._wild_leads_on(need) or (self.w.wild_blocks and need == self.threat.top)
 
     def _wild_leads_on(self, need: int) -> bool:
         """Whether a wild card played as ``need`` can be followed by something: a
@@ -236,7 +277,7 @@ class TurnSearch:
         score = w.wild_kept * self.counts[SB]
         threat = self.threat.chance(self.build)
         score -= self.threat.weight * threat * (1.0 if final else 0.5)
-        if reach and self.own_stock not in (NO_CARD, SB):
+        if reach and self.reach_counted:
             missing = self._missing()
             if missing < len(w.reach):
                 score += w.reach[missing]
@@ -255,15 +296,20 @@ class TurnSearch:
     def _missing(self) -> int:
         """Fewest cards missing between a build pile and the own stock card after
         using the discard tops, the hand numbers and the wild cards in hand."""
-        tops = [cards[-1] for _, cards in self.piles if cards]
-        wilds = self.counts[SB] + tops.count(SB)
+        have = self.hand_bits
+        wilds = self.counts[SB]
+        for cards in self.pile_cards:
+            if cards:
+                top = cards[-1]
+                have |= 1 << top
+                wilds += top == SB
         best = LONGEST_GAP + 1
+        masks = self.gap_masks
         for value in self.build:
-            needed = self.own_gaps[value]
-            if needed is None:
-                continue
-            missing = sum(1 for v in needed if not self.counts[v] and v not in tops)
-            best = min(best, max(0, missing - wilds))
+            needed = masks[value]
+            if needed >= 0:
+                missing = (needed & ~have).bit_count()
+                best = min(best, max(0, missing - wilds))
         return best
 
 
@@ -277,16 +323,29 @@ def _stock_tops(view: PlayerView) -> list[tuple[int, int]]:
     return [(source, top) for source, top in tops if top != NO_CARD]
 
 
-def _gap(value: int, target: int) -> list[int] | None:
+def _gap(value: int, target: int) -> tuple[int, ...] | None:
     """The values a build pile at ``value`` needs before ``target`` fits on it
     (through a completed pile when ``target`` is lower); None when too many."""
     if target == SB:
-        return []
+        return ()
     if value < target:
-        needed = list(range(value + 1, target))
+        needed = tuple(range(value + 1, target))
     else:
-        needed = list(range(value + 1, MAX_VALUE + 1)) + list(range(1, target))
+        needed = tuple(range(value + 1, MAX_VALUE + 1)) + tuple(range(1, target))
     return needed if len(needed) <= LONGEST_GAP else None
+
+
+def _gap_mask(needed: tuple[int, ...] | None) -> int:
+    """Bit ``v`` set for every value of ``needed``; -1 for None (too many)."""
+    return -1 if needed is None else sum(1 << v for v in set(needed))
+
+
+_GAPS: Final = tuple(
+    tuple(_gap(value, target) for value in range(MAX_VALUE + 1)) for target in range(SB + 1)
+)
+"""``_GAPS[target][value]`` is :func:`_gap` (a search asks it at every position)."""
+_GAP_MASKS: Final = tuple(tuple(_gap_mask(needed) for needed in gaps) for gaps in _GAPS)
+"""``_GAPS`` as bit masks (:func:`_gap_mask`)."""
 
 
 class _Threat:
@@ -338,7 +397,7 @@ class _Threat:
         return value
 
     def _pile_chance(self, value: int) -> float:
-        needed = _gap(value, self.top)
+        needed = _GAPS[self.top][value]
         if needed is None:
             return 0.0
         piles = [list(pile) for pile in self.piles_seen]

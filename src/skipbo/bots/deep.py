@@ -139,7 +139,7 @@ class _Candidates(TurnSearch):
         key = (
             tuple(self.build),
             tuple(self.counts),
-            tuple(len(c) for _, c in self.piles),
+            tuple(map(len, self.pile_cards)),
             line[-1] // SLOTS if chance else -1,
         )
         known = self.ends.get(key)
@@ -403,7 +403,7 @@ def _finish_turn(state: Round, seat: int, bot: ComboBot) -> None:
 def _best_score(view: PlayerView, weights: ComboWeights, nodes: int = NODE_LIMIT) -> float:
     """What combo's search makes of the rest of the turn from ``view``, searching
     at most ``nodes`` positions."""
-    search = TurnSearch(view, weights) if nodes >= NODE_LIMIT else _Bounded(view, weights, nodes)
+    search = TurnSearch(view, weights, min(nodes, NODE_LIMIT))
     search.best()
     return search.best_score
 
@@ -420,8 +420,7 @@ class _RolloutCombo(ComboBot):
         if move is None:
             move = stock_play(view)
         if move is None:
-            search = _Bounded(view, self.weights, self.nodes)
-            line = search.best()
+            line = TurnSearch(view, self.weights, min(self.nodes, NODE_LIMIT)).best()
             if line:
                 self._start_plan(line, len(view.hand))
                 move = self._planned(view, legal)
@@ -429,15 +428,3 @@ class _RolloutCombo(ComboBot):
             return move
         move = combo_discard(view)
         return move if move is not None and move in legal else legal[0]
-
-
-class _Bounded(TurnSearch):
-    """Combo's turn search with a smaller bound on the positions searched."""
-
-    def __init__(self, view: PlayerView, weights: ComboWeights, nodes: int) -> None:
-        super().__init__(view, weights)
-        self.nodes = nodes
-
-    def _search(self, line: list[Move], score: float, hand: int) -> None:
-        if len(self.seen) < self.nodes:
-            super()._search(line, score, hand)
