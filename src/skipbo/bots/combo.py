@@ -36,7 +36,7 @@ from typing import Final
 
 from skipbo.core import SB, Move, PlayerView
 from skipbo.core.cards import MAX_VALUE, NO_CARD
-from skipbo.core.determinize import unseen_cards
+from skipbo.core.determinize import unseen_counts
 from skipbo.core.moves import (
     SLOTS,
     SRC_HAND,
@@ -355,7 +355,11 @@ class _Threat:
     the card below, which may be the next step); their five hand cards
     are unknown, so each is taken to be a value in proportion to the unseen cards
     (independent draws: a close estimate for five cards out of a hundred). The
-    chance depends only on the build values, so it is cached per build state.
+    chance depends only on the build values, so it is cached per build state;
+    and the caches are shared by every search that sees the same opponent's
+    stock top and discard piles and the same unseen cards (:data:`_THREATS`):
+    within a turn, and between the discards the expert compares, only the
+    searcher's own hand and piles differ, which the chance does not read.
     """
 
     def __init__(self, view: PlayerView, weights: ComboWeights) -> None:
@@ -375,11 +379,15 @@ class _Threat:
         self.by_value: dict[int, float] = {}
         self.pool: list[float] = []
         if self.weight and self.top not in (NO_CARD, SB):
-            unseen = [0] * (SB + 1)
-            for card in unseen_cards(view):
-                unseen[card] += 1
-            total = sum(unseen) or 1
-            self.pool = [count / total for count in unseen]
+            unseen = unseen_counts(view)
+            key = (self.top, tuple(self.piles_seen), tuple(unseen))
+            shared = _THREATS.get(key)
+            if shared is None:
+                if len(_THREATS) >= _THREATS_LIMIT:
+                    _THREATS.clear()
+                total = sum(unseen) or 1
+                shared = _THREATS[key] = ([count / total for count in unseen], {}, {})
+            self.pool, self.cache, self.by_value = shared
 
     def chance(self, build: list[int]) -> float:
         if not self.pool:
@@ -410,6 +418,15 @@ class _Threat:
                 pile.pop()  # the card below shows and may be the next step
         wilds = sum(1 for p in piles if p and p[-1] == SB)
         return _cover_chance(tuple(rest), wilds, self.pool)
+
+
+_THREATS: dict[
+    tuple[object, ...], tuple[list[float], dict[tuple[int, ...], float], dict[int, float]]
+] = {}
+"""(pool, chance by build values, chance by pile value) of :class:`_Threat`, by what
+they depend on: the opponent's stock top, their discard piles and the unseen
+counts. A pure memo (cleared at :data:`_THREATS_LIMIT` entries)."""
+_THREATS_LIMIT: Final = 4096
 
 
 def _cover_chance(needed: tuple[int, ...], wilds: int, pool: list[float]) -> float:
