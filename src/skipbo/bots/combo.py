@@ -151,6 +151,8 @@ class TurnSearch:
         self.pile_cards = [cards for _, cards in self.piles]
         """The piles' card lists alone (the same lists), for the position key."""
         self.stocks = _stock_tops(view)
+        self.stock_bits = sum(1 << top for top in {top for _, top in self.stocks})
+        """Bit ``v`` set when a stock top (own or the partner's) is a ``v``."""
         self.own_stock = self.stocks[0][1] if self.stocks else NO_CARD
         self.reach_counted = self.own_stock not in (NO_CARD, SB)
         self.threat = _Threat(view, weights)
@@ -173,12 +175,24 @@ class TurnSearch:
         if key in seen or len(seen) >= self.limit:
             return
         seen.add(key)
-        end = score + self._value(final=True)
+        tops = top_wilds = 0
+        for cards in self.pile_cards:
+            if cards:
+                top = cards[-1]
+                tops |= 1 << top
+                top_wilds += top == SB
+        end = score + self._value(final=True, tops=tops, top_wilds=top_wilds)
         if hand and self.w.discard:
             end += self.w.discard * self._discard_value()
         self._leaf(line, end)
+        # A slot is tried only if some card could go on it (a wild card goes on
+        # any): half the slots take nothing, and trying them changes nothing.
+        playable = self.hand_bits | tops | self.stock_bits
+        if playable & _WILD_BIT:
+            playable = -1
         for slot in range(SLOTS):
-            if build[slot] not in build[:slot]:
+            value = build[slot]
+            if playable & 2 << value and value not in build[:slot]:
                 self._extend(line, score, hand, slot)  # equal piles lead to equal lines
 
     def _leaf(self, line: list[Move], score: float) -> None:
@@ -265,20 +279,24 @@ class TurnSearch:
                 return True
         return False
 
-    def _value(self, final: bool, reach: bool = True) -> float:
+    def _value(self, final: bool, reach: bool = True, tops: int = -1, top_wilds: int = 0) -> float:
         """What the position is worth besides the line's own plays.
 
         ``final`` when the turn ends here: the next opponent then gets the build
         piles as they are. After a stock play or a refill the turn goes on and the
         piles will change, so the threat counts half. Without ``reach`` (the own
         stock card was just played, the next one is unknown) the reach to the
-        stock card is not counted."""
+        stock card is not counted. ``tops`` and ``top_wilds``: the pile tops as
+        bits and the wild cards among them, when the caller knows them."""
         w = self.w
         score = w.wild_kept * self.counts[SB]
-        threat = self.threat.chance(self.build)
-        score -= self.threat.weight * threat * (1.0 if final else 0.5)
+        threats = self.threat
+        threat = threats.cache.get(tuple(self.build)) if threats.pool else 0.0
+        if threat is None:
+            threat = threats.chance(self.build)
+        score -= threats.weight * threat * (1.0 if final else 0.5)
         if reach and self.reach_counted:
-            missing = self._missing()
+            missing = self._missing(tops, top_wilds)
             if missing < len(w.reach):
                 score += w.reach[missing]
         return score
@@ -293,16 +311,19 @@ class TurnSearch:
             value = self.discards[key] = best_discard(self.counts, tops, needed)[0]
         return value
 
-    def _missing(self) -> int:
+    def _missing(self, tops: int = -1, top_wilds: int = 0) -> int:
         """Fewest cards missing between a build pile and the own stock card after
-        using the discard tops, the hand numbers and the wild cards in hand."""
-        have = self.hand_bits
-        wilds = self.counts[SB]
-        for cards in self.pile_cards:
-            if cards:
-                top = cards[-1]
-                have |= 1 << top
-                wilds += top == SB
+        using the discard tops, the hand numbers and the wild cards in hand
+        (``tops``, ``top_wilds``: as :meth:`_value` takes them, -1 unknown)."""
+        if tops < 0:
+            tops = top_wilds = 0
+            for cards in self.pile_cards:
+                if cards:
+                    top = cards[-1]
+                    tops |= 1 << top
+                    top_wilds += top == SB
+        have = self.hand_bits | tops
+        wilds = self.counts[SB] + top_wilds
         best = LONGEST_GAP + 1
         masks = self.gap_masks
         for value in self.build:
@@ -340,6 +361,8 @@ def _gap_mask(needed: tuple[int, ...] | None) -> int:
     return -1 if needed is None else sum(1 << v for v in set(needed))
 
 
+_WILD_BIT: Final = 1 << SB
+"""The wild card's bit in the searches' card masks."""
 _GAPS: Final = tuple(
     tuple(_gap(value, target) for value in range(MAX_VALUE + 1)) for target in range(SB + 1)
 )
@@ -445,21 +468,24 @@ def _cover_chance(needed: tuple[int, ...], wilds: int, pool: list[float]) -> flo
     return _cover(len(needed), k, round(share, 3), round(pool[SB], 3))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 16)
 def _cover(distinct: int, k: int, share: float, wild: float) -> float:
     """Chance that ``HAND`` draws cover ``k`` of ``distinct`` values (each drawn
     with chance ``share``) counting a wild card (chance ``wild``) as any."""
+    # The three outcomes of a draw are added in this order, as sums in the same
+    # order give the same floats (the bot's choices hang on exact ties).
     states = {(0, 0): 1.0}
     for _ in range(HAND):
         step: dict[tuple[int, int], float] = {}
+        get = step.get
         for (found, jokers), p in states.items():
             new = (distinct - found) * share
-            for key, q in (
-                ((found + 1, jokers), new),
-                ((found, min(jokers + 1, k)), wild),
-                ((found, jokers), 1.0 - new - wild),
-            ):
-                step[key] = step.get(key, 0.0) + p * q
+            key = (found + 1, jokers)
+            step[key] = get(key, 0.0) + p * new
+            key = (found, min(jokers + 1, k))
+            step[key] = get(key, 0.0) + p * wild
+            key = (found, jokers)
+            step[key] = get(key, 0.0) + p * (1.0 - new - wild)
         states = step
     return sum(p for (found, jokers), p in states.items() if found + jokers >= k)
 
