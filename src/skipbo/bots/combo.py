@@ -190,9 +190,8 @@ class TurnSearch:
         playable = self.hand_bits | tops | self.stock_bits
         if playable & _WILD_BIT:
             playable = -1
-        for slot in range(SLOTS):
-            value = build[slot]
-            if playable & 2 << value and value not in build[:slot]:
+        for slot, value in enumerate(build):
+            if playable & 2 << value and build.index(value) == slot:
                 self._extend(line, score, hand, slot)  # equal piles lead to equal lines
 
     def _leaf(self, line: list[Move], score: float) -> None:
@@ -329,9 +328,10 @@ class TurnSearch:
         for value in self.build:
             needed = masks[value]
             if needed >= 0:
-                missing = (needed & ~have).bit_count()
-                best = min(best, max(0, missing - wilds))
-        return best
+                missing = (needed & ~have).bit_count() - wilds
+                if missing < best:
+                    best = missing
+        return best if best > 0 else 0
 
 
 def _stock_tops(view: PlayerView) -> list[tuple[int, int]]:
