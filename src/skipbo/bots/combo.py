@@ -471,23 +471,47 @@ def _cover_chance(needed: tuple[int, ...], wilds: int, pool: list[float]) -> flo
 @lru_cache(maxsize=1 << 16)
 def _cover(distinct: int, k: int, share: float, wild: float) -> float:
     """Chance that ``HAND`` draws cover ``k`` of ``distinct`` values (each drawn
-    with chance ``share``) counting a wild card (chance ``wild``) as any."""
-    # The three outcomes of a draw are added in this order, as sums in the same
-    # order give the same floats (the bot's choices hang on exact ties).
-    states = {(0, 0): 1.0}
+    with chance ``share``) counting a wild card (chance ``wild``) as any.
+
+    A chain over (values found, wild cards drawn) states, run as the fixed
+    program :func:`_cover_steps` (the additions in the order a dict of states
+    makes them, so the sums are the same floats: choices hang on exact ties)."""
+    steps, covered = _cover_steps(k)
+    news = [(distinct - found) * share for found in range(HAND + 1)]
+    stays = [1.0 - new - wild for new in news]
+    chances = [1.0]
+    for sources, size in steps:
+        after = [0.0] * size
+        for p, (found, to_new, to_wild, to_stay) in zip(chances, sources, strict=True):
+            after[to_new] = after[to_new] + p * news[found]
+            after[to_wild] = after[to_wild] + p * wild
+            after[to_stay] = after[to_stay] + p * stays[found]
+        chances = after
+    return sum([p for p, counts in zip(chances, covered, strict=True) if counts])
+
+
+@lru_cache(maxsize=HAND + 1)
+def _cover_steps(
+    k: int,
+) -> tuple[tuple[tuple[tuple[tuple[int, int, int, int], ...], int], ...], tuple[bool, ...]]:
+    """The program :func:`_cover` runs for ``k``: per draw, for each state in order,
+    (values found, the states a new value, a wild card and anything else lead to,
+    as indices), and the number of states after it; then which final states
+    cover ``k``. The states are numbered in the order a dict keyed by (found,
+    wild cards) would first meet them, which depends on ``k`` alone."""
+    states = [(0, 0)]
+    steps = []
     for _ in range(HAND):
-        step: dict[tuple[int, int], float] = {}
-        get = step.get
-        for (found, jokers), p in states.items():
-            new = (distinct - found) * share
-            key = (found + 1, jokers)
-            step[key] = get(key, 0.0) + p * new
-            key = (found, min(jokers + 1, k))
-            step[key] = get(key, 0.0) + p * wild
-            key = (found, jokers)
-            step[key] = get(key, 0.0) + p * (1.0 - new - wild)
-        states = step
-    return sum(p for (found, jokers), p in states.items() if found + jokers >= k)
+        index: dict[tuple[int, int], int] = {}
+        sources = []
+        for found, jokers in states:
+            moves = []
+            for key in ((found + 1, jokers), (found, min(jokers + 1, k)), (found, jokers)):
+                moves.append(index.setdefault(key, len(index)))
+            sources.append((found, moves[0], moves[1], moves[2]))
+        steps.append((tuple(sources), len(index)))
+        states = list(index)
+    return tuple(steps), tuple(found + jokers >= k for found, jokers in states)
 
 
 def combo_discard(view: PlayerView) -> Move | None:
