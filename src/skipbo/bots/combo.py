@@ -267,14 +267,22 @@ class TurnSearch:
         """Whether a wild card played as ``need`` can be followed by something: a
         stock top, hand card or discard top of a value the wild cards still held
         bridge to (a wild card played for nothing is a wild card lost)."""
-        tops = [cards[-1] for _, cards in self.piles if cards]
-        spare = self.counts[SB] - 1 + tops.count(SB)
+        tops = top_wilds = 0
+        for cards in self.pile_cards:
+            if cards:
+                top = cards[-1]
+                tops |= 1 << top
+                top_wilds += top == SB
+        spare = self.counts[SB] - 1 + top_wilds
+        if spare < 0:
+            return False  # no wild card left to bridge with
+        if self.stock_bits & _WILD_BIT:
+            return True  # a wild stock top follows anything
+        have = self.hand_bits | tops | self.stock_bits
         after = need
         for _ in range(spare + 1):
             after = 1 if after == MAX_VALUE else after + 1
-            if self.counts[after] or after in tops:
-                return True
-            if any(top in (after, SB) for _, top in self.stocks):
+            if have >> after & 1:
                 return True
         return False
 
