@@ -8,7 +8,7 @@ import pytest
 
 from conftest import make_position
 from skipbo.bots import make_bot
-from skipbo.bots.combo import ComboBot, ComboWeights, best_discard, combo_line
+from skipbo.bots.combo import ComboBot, ComboWeights, _cover, best_discard, combo_line
 from skipbo.core import SB, Round, Rules, format_move, player_view
 from skipbo.core.cards import NO_CARD
 from skipbo.sim.runner import play_round
@@ -168,3 +168,31 @@ def test_is_deterministic_by_seed() -> None:
         return play_round(rules, bots, "deal").history
 
     assert history("a") == history("a")
+
+
+def _cover_by_dict(distinct: int, k: int, share: float, wild: float) -> float:
+    """The threat's draw chain as first written: a dict of (found, wild) states."""
+    states = {(0, 0): 1.0}
+    for _ in range(5):
+        step: dict[tuple[int, int], float] = {}
+        for (found, jokers), p in states.items():
+            new = (distinct - found) * share
+            for key, q in (
+                ((found + 1, jokers), new),
+                ((found, min(jokers + 1, k)), wild),
+                ((found, jokers), 1.0 - new - wild),
+            ):
+                step[key] = step.get(key, 0.0) + p * q
+        states = step
+    return sum(p for (found, jokers), p in states.items() if found + jokers >= k)
+
+
+def test_cover_chance_is_the_dict_chain_to_the_last_bit() -> None:
+    # combo's choices hang on exact ties, so the compiled chain must add the same
+    # floats in the same order as the plain one
+    for distinct in range(1, 6):
+        for k in range(1, distinct + 1):
+            for share in (0.0, 0.031, 0.067, 0.074, 0.089, 0.12):
+                for wild in (0.0, 0.052, 0.111, 0.163):
+                    expected = _cover_by_dict(distinct, k, share, wild)
+                    assert _cover.__wrapped__(distinct, k, share, wild) == expected

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skipbo.core import Round, Rules, SkipBoError, new_round, player_view
-from skipbo.core.determinize import sample_round, unseen_cards
+from skipbo.core.determinize import sample_round, unseen_cards, unseen_counts
 
 CONFIGS = [(2, False), (3, False), (4, True), (5, False), (6, True)]
 
@@ -54,6 +54,21 @@ def test_unseen_pool_is_what_the_view_does_not_show() -> None:
     hidden = view.draw + sum(max(p.stock - 1, 0) for p in view.players)
     hidden += sum(p.hand for i, p in enumerate(view.players) if i != view.seat)
     assert len(unseen_cards(view)) == hidden
+
+
+@pytest.mark.parametrize(("players", "teams"), CONFIGS)
+def test_unseen_counts_are_the_hidden_cards_counted(players: int, teams: bool) -> None:
+    state = _random_position(players, teams, 11, moves=60)
+    seat = state.to_move
+    view = player_view(state, seat)
+    hidden = list(state.draw)
+    for p in range(players):
+        hidden += state.stocks[p][:-1]
+        if p != seat:
+            hidden += state.hand_cards(p)
+    counts = unseen_counts(view)
+    assert counts == [0] + [hidden.count(card) for card in range(1, 14)]
+    assert unseen_cards(view) == sorted(hidden)
 
 
 def test_same_seed_same_world_other_seed_other_world() -> None:

@@ -32,10 +32,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from skipbo.core import SB, Move, PlayerView
 from skipbo.core.cards import MAX_VALUE, NO_CARD
-from skipbo.core.determinize import unseen_cards
+from skipbo.core.determinize import unseen_counts
 from skipbo.core.moves import (
     SLOTS,
     SRC_HAND,
@@ -134,18 +135,30 @@ class TurnSearch:
     with what is revealed), or wherever it stops to discard.
     """
 
-    def __init__(self, view: PlayerView, weights: ComboWeights) -> None:
+    def __init__(self, view: PlayerView, weights: ComboWeights, nodes: int = NODE_LIMIT) -> None:
         self.w = weights
+        self.limit = nodes
+        """Positions searched at most (:data:`NODE_LIMIT` for the bot's own turn)."""
         self.build = list(view.build)
         self.counts = [0] * (SB + 1)
+        self.hand_bits = 0
+        """Bit ``v`` set while the hand holds a ``v``: kept beside ``counts`` so that
+        :meth:`_missing` tests the chain's values with one mask."""
         for card in view.hand:
             self.counts[card] += 1
+            self.hand_bits |= 1 << card
         self.piles = own_piles(view)
+        self.pile_cards = [cards for _, cards in self.piles]
+        """The piles' card lists alone (the same lists), for the position key."""
         self.stocks = _stock_tops(view)
+        self.stock_bits = sum(1 << top for top in {top for _, top in self.stocks})
+        """Bit ``v`` set when a stock top (own or the partner's) is a ``v``."""
         self.own_stock = self.stocks[0][1] if self.stocks else NO_CARD
+        self.reach_counted = self.own_stock not in (NO_CARD, SB)
         self.threat = _Threat(view, weights)
         target = self.own_stock if self.own_stock != NO_CARD else SB
-        self.own_gaps = [_gap(value, target) for value in range(MAX_VALUE)]
+        self.own_gaps = _GAPS[target]
+        self.gap_masks = _GAP_MASKS[target]
         self.seen: set[tuple[object, ...]] = set()
         self.discards: dict[tuple[object, ...], float] = {}
         self.best_score = float("-inf")
@@ -156,16 +169,29 @@ class TurnSearch:
         return self.best_line
 
     def _search(self, line: list[Move], score: float, hand: int) -> None:
-        key = (tuple(self.build), tuple(self.counts), tuple(len(c) for _, c in self.piles))
-        if key in self.seen or len(self.seen) >= NODE_LIMIT:
+        build = self.build
+        key = (tuple(build), tuple(self.counts), tuple(map(len, self.pile_cards)))
+        seen = self.seen
+        if key in seen or len(seen) >= self.limit:
             return
-        self.seen.add(key)
-        end = score + self._value(final=True)
+        seen.add(key)
+        tops = top_wilds = 0
+        for cards in self.pile_cards:
+            if cards:
+                top = cards[-1]
+                tops |= 1 << top
+                top_wilds += top == SB
+        end = score + self._value(final=True, tops=tops, top_wilds=top_wilds)
         if hand and self.w.discard:
             end += self.w.discard * self._discard_value()
         self._leaf(line, end)
-        for slot in range(SLOTS):
-            if self.build[slot] not in self.build[:slot]:
+        # A slot is tried only if some card could go on it (a wild card goes on
+        # any): half the slots take nothing, and trying them changes nothing.
+        playable = self.hand_bits | tops | self.stock_bits
+        if playable & _WILD_BIT:
+            playable = -1
+        for slot, value in enumerate(build):
+            if playable & 2 << value and build.index(value) == slot:
                 self._extend(line, score, hand, slot)  # equal piles lead to equal lines
 
     def _leaf(self, line: list[Move], score: float) -> None:
@@ -173,33 +199,55 @@ class TurnSearch:
             self.best_score, self.best_line = score, list(line)
 
     def _extend(self, line: list[Move], score: float, hand: int, slot: int) -> None:
-        """Every play onto ``slot``: a stock top (a leaf), a hand card, a discard top."""
-        value = self.build[slot]
+        """Every play onto ``slot``: a stock top (a leaf), a hand card, a discard top.
+
+        Whether a wild card is worth playing here (:meth:`_wild_useful`) is asked
+        only where a wild card could be played, and once: the answer depends on
+        the hand and pile tops, which every play tried below restores."""
+        build = self.build
+        value = build[slot]
         need = value + 1
-        self.build[slot] = 0 if need == MAX_VALUE else need
+        build[slot] = 0 if need == MAX_VALUE else need
+        w = self.w
         for source, top in self.stocks:
             if top in (need, SB):
                 line.append(play_move(source, slot))
                 after = self._value(final=False, reach=source != SRC_STOCK)
-                wait = self.w.wait * (len(line) - 1)
-                self._leaf(line, score + self.w.stock + after - wait)
+                wait = w.wait * (len(line) - 1)
+                self._leaf(line, score + w.stock + after - wait)
                 line.pop()
-        wild_useful = self._wild_leads_on(need) or (self.w.wild_blocks and need == self.threat.top)
-        for card in (need, SB):
-            if self.counts[card] and (card == need or wild_useful or hand == 1):
-                self._play_hand(line, score, hand, slot, card)
+        counts = self.counts
+        wild_useful: bool | None = None
+        if counts[need]:
+            self._play_hand(line, score, hand, slot, need)
+        if counts[SB]:
+            if hand != 1:
+                wild_useful = self._wild_useful(need)
+            if hand == 1 or wild_useful:
+                self._play_hand(line, score, hand, slot, SB)
         for source, cards in self.piles:
-            top = cards[-1] if cards else NO_CARD
-            if top == need or (top == SB and wild_useful):
-                cards.pop()
-                line.append(play_move(source, slot))
-                self._search(line, score + self.w.pile_card, hand)
-                line.pop()
-                cards.append(top)
-        self.build[slot] = value
+            if not cards:
+                continue
+            top = cards[-1]
+            if top != need:
+                if top != SB:
+                    continue
+                if wild_useful is None:
+                    wild_useful = self._wild_useful(need)
+                if not wild_useful:
+                    continue
+            cards.pop()
+            line.append(play_move(source, slot))
+            self._search(line, score + w.pile_card, hand)
+            line.pop()
+            cards.append(top)
+        build[slot] = value
 
     def _play_hand(self, line: list[Move], score: float, hand: int, slot: int, card: int) -> None:
-        self.counts[card] -= 1
+        counts = self.counts
+        counts[card] -= 1
+        if not counts[card]:
+            self.hand_bits ^= 1 << card
         line.append(play_move(SRC_HAND + card, slot))
         score += self.w.hand_card if card != SB else 0.0
         if hand == 1:
@@ -207,37 +255,55 @@ class TurnSearch:
         else:
             self._search(line, score, hand - 1)
         line.pop()
-        self.counts[card] += 1
+        if not counts[card]:
+            self.hand_bits ^= 1 << card
+        counts[card] += 1
+
+    def _wild_useful(self, need: int) -> bool:
+        """Whether a wild card played as ``need`` leads on or blocks the next opponent."""
+        return self._wild_leads_on(need) or (self.w.wild_blocks and need == self.threat.top)
 
     def _wild_leads_on(self, need: int) -> bool:
         """Whether a wild card played as ``need`` can be followed by something: a
         stock top, hand card or discard top of a value the wild cards still held
         bridge to (a wild card played for nothing is a wild card lost)."""
-        tops = [cards[-1] for _, cards in self.piles if cards]
-        spare = self.counts[SB] - 1 + tops.count(SB)
+        tops = top_wilds = 0
+        for cards in self.pile_cards:
+            if cards:
+                top = cards[-1]
+                tops |= 1 << top
+                top_wilds += top == SB
+        spare = self.counts[SB] - 1 + top_wilds
+        if spare < 0:
+            return False  # no wild card left to bridge with
+        if self.stock_bits & _WILD_BIT:
+            return True  # a wild stock top follows anything
+        have = self.hand_bits | tops | self.stock_bits
         after = need
         for _ in range(spare + 1):
             after = 1 if after == MAX_VALUE else after + 1
-            if self.counts[after] or after in tops:
-                return True
-            if any(top in (after, SB) for _, top in self.stocks):
+            if have >> after & 1:
                 return True
         return False
 
-    def _value(self, final: bool, reach: bool = True) -> float:
+    def _value(self, final: bool, reach: bool = True, tops: int = -1, top_wilds: int = 0) -> float:
         """What the position is worth besides the line's own plays.
 
         ``final`` when the turn ends here: the next opponent then gets the build
         piles as they are. After a stock play or a refill the turn goes on and the
         piles will change, so the threat counts half. Without ``reach`` (the own
         stock card was just played, the next one is unknown) the reach to the
-        stock card is not counted."""
+        stock card is not counted. ``tops`` and ``top_wilds``: the pile tops as
+        bits and the wild cards among them, when the caller knows them."""
         w = self.w
         score = w.wild_kept * self.counts[SB]
-        threat = self.threat.chance(self.build)
-        score -= self.threat.weight * threat * (1.0 if final else 0.5)
-        if reach and self.own_stock not in (NO_CARD, SB):
-            missing = self._missing()
+        threats = self.threat
+        threat = threats.cache.get(tuple(self.build)) if threats.pool else 0.0
+        if threat is None:
+            threat = threats.chance(self.build)
+        score -= threats.weight * threat * (1.0 if final else 0.5)
+        if reach and self.reach_counted:
+            missing = self._missing(tops, top_wilds)
             if missing < len(w.reach):
                 score += w.reach[missing]
         return score
@@ -252,19 +318,28 @@ class TurnSearch:
             value = self.discards[key] = best_discard(self.counts, tops, needed)[0]
         return value
 
-    def _missing(self) -> int:
+    def _missing(self, tops: int = -1, top_wilds: int = 0) -> int:
         """Fewest cards missing between a build pile and the own stock card after
-        using the discard tops, the hand numbers and the wild cards in hand."""
-        tops = [cards[-1] for _, cards in self.piles if cards]
-        wilds = self.counts[SB] + tops.count(SB)
+        using the discard tops, the hand numbers and the wild cards in hand
+        (``tops``, ``top_wilds``: as :meth:`_value` takes them, -1 unknown)."""
+        if tops < 0:
+            tops = top_wilds = 0
+            for cards in self.pile_cards:
+                if cards:
+                    top = cards[-1]
+                    tops |= 1 << top
+                    top_wilds += top == SB
+        have = self.hand_bits | tops
+        wilds = self.counts[SB] + top_wilds
         best = LONGEST_GAP + 1
+        masks = self.gap_masks
         for value in self.build:
-            needed = self.own_gaps[value]
-            if needed is None:
-                continue
-            missing = sum(1 for v in needed if not self.counts[v] and v not in tops)
-            best = min(best, max(0, missing - wilds))
-        return best
+            needed = masks[value]
+            if needed >= 0:
+                missing = (needed & ~have).bit_count() - wilds
+                if missing < best:
+                    best = missing
+        return best if best > 0 else 0
 
 
 def _stock_tops(view: PlayerView) -> list[tuple[int, int]]:
@@ -277,16 +352,31 @@ def _stock_tops(view: PlayerView) -> list[tuple[int, int]]:
     return [(source, top) for source, top in tops if top != NO_CARD]
 
 
-def _gap(value: int, target: int) -> list[int] | None:
+def _gap(value: int, target: int) -> tuple[int, ...] | None:
     """The values a build pile at ``value`` needs before ``target`` fits on it
     (through a completed pile when ``target`` is lower); None when too many."""
     if target == SB:
-        return []
+        return ()
     if value < target:
-        needed = list(range(value + 1, target))
+        needed = tuple(range(value + 1, target))
     else:
-        needed = list(range(value + 1, MAX_VALUE + 1)) + list(range(1, target))
+        needed = tuple(range(value + 1, MAX_VALUE + 1)) + tuple(range(1, target))
     return needed if len(needed) <= LONGEST_GAP else None
+
+
+def _gap_mask(needed: tuple[int, ...] | None) -> int:
+    """Bit ``v`` set for every value of ``needed``; -1 for None (too many)."""
+    return -1 if needed is None else sum(1 << v for v in set(needed))
+
+
+_WILD_BIT: Final = 1 << SB
+"""The wild card's bit in the searches' card masks."""
+_GAPS: Final = tuple(
+    tuple(_gap(value, target) for value in range(MAX_VALUE + 1)) for target in range(SB + 1)
+)
+"""``_GAPS[target][value]`` is :func:`_gap` (a search asks it at every position)."""
+_GAP_MASKS: Final = tuple(tuple(_gap_mask(needed) for needed in gaps) for gaps in _GAPS)
+"""``_GAPS`` as bit masks (:func:`_gap_mask`)."""
 
 
 class _Threat:
@@ -296,7 +386,11 @@ class _Threat:
     the card below, which may be the next step); their five hand cards
     are unknown, so each is taken to be a value in proportion to the unseen cards
     (independent draws: a close estimate for five cards out of a hundred). The
-    chance depends only on the build values, so it is cached per build state.
+    chance depends only on the build values, so it is cached per build state;
+    and the caches are shared by every search that sees the same opponent's
+    stock top and discard piles and the same unseen cards (:data:`_THREATS`):
+    within a turn, and between the discards the expert compares, only the
+    searcher's own hand and piles differ, which the chance does not read.
     """
 
     def __init__(self, view: PlayerView, weights: ComboWeights) -> None:
@@ -316,11 +410,15 @@ class _Threat:
         self.by_value: dict[int, float] = {}
         self.pool: list[float] = []
         if self.weight and self.top not in (NO_CARD, SB):
-            unseen = [0] * (SB + 1)
-            for card in unseen_cards(view):
-                unseen[card] += 1
-            total = sum(unseen) or 1
-            self.pool = [count / total for count in unseen]
+            unseen = unseen_counts(view)
+            key = (self.top, tuple(self.piles_seen), tuple(unseen))
+            shared = _THREATS.get(key)
+            if shared is None:
+                if len(_THREATS) >= _THREATS_LIMIT:
+                    _THREATS.clear()
+                total = sum(unseen) or 1
+                shared = _THREATS[key] = ([count / total for count in unseen], {}, {})
+            self.pool, self.cache, self.by_value = shared
 
     def chance(self, build: list[int]) -> float:
         if not self.pool:
@@ -338,7 +436,7 @@ class _Threat:
         return value
 
     def _pile_chance(self, value: int) -> float:
-        needed = _gap(value, self.top)
+        needed = _GAPS[self.top][value]
         if needed is None:
             return 0.0
         piles = [list(pile) for pile in self.piles_seen]
@@ -351,6 +449,15 @@ class _Threat:
                 pile.pop()  # the card below shows and may be the next step
         wilds = sum(1 for p in piles if p and p[-1] == SB)
         return _cover_chance(tuple(rest), wilds, self.pool)
+
+
+_THREATS: dict[
+    tuple[object, ...], tuple[list[float], dict[tuple[int, ...], float], dict[int, float]]
+] = {}
+"""(pool, chance by build values, chance by pile value) of :class:`_Threat`, by what
+they depend on: the opponent's stock top, their discard piles and the unseen
+counts. A pure memo (cleared at :data:`_THREATS_LIMIT` entries)."""
+_THREATS_LIMIT: Final = 4096
 
 
 def _cover_chance(needed: tuple[int, ...], wilds: int, pool: list[float]) -> float:
@@ -369,23 +476,50 @@ def _cover_chance(needed: tuple[int, ...], wilds: int, pool: list[float]) -> flo
     return _cover(len(needed), k, round(share, 3), round(pool[SB], 3))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 16)
 def _cover(distinct: int, k: int, share: float, wild: float) -> float:
     """Chance that ``HAND`` draws cover ``k`` of ``distinct`` values (each drawn
-    with chance ``share``) counting a wild card (chance ``wild``) as any."""
-    states = {(0, 0): 1.0}
+    with chance ``share``) counting a wild card (chance ``wild``) as any.
+
+    A chain over (values found, wild cards drawn) states, run as the fixed
+    program :func:`_cover_steps` (the additions in the order a dict of states
+    makes them, so the sums are the same floats: choices hang on exact ties)."""
+    steps, covered = _cover_steps(k)
+    news = [(distinct - found) * share for found in range(HAND + 1)]
+    stays = [1.0 - new - wild for new in news]
+    chances = [1.0]
+    for sources, size in steps:
+        after = [0.0] * size
+        for p, (found, to_new, to_wild, to_stay) in zip(chances, sources, strict=True):
+            after[to_new] = after[to_new] + p * news[found]
+            after[to_wild] = after[to_wild] + p * wild
+            after[to_stay] = after[to_stay] + p * stays[found]
+        chances = after
+    return sum([p for p, counts in zip(chances, covered, strict=True) if counts])
+
+
+@lru_cache(maxsize=HAND + 1)
+def _cover_steps(
+    k: int,
+) -> tuple[tuple[tuple[tuple[tuple[int, int, int, int], ...], int], ...], tuple[bool, ...]]:
+    """The program :func:`_cover` runs for ``k``: per draw, for each state in order,
+    (values found, the states a new value, a wild card and anything else lead to,
+    as indices), and the number of states after it; then which final states
+    cover ``k``. The states are numbered in the order a dict keyed by (found,
+    wild cards) would first meet them, which depends on ``k`` alone."""
+    states = [(0, 0)]
+    steps = []
     for _ in range(HAND):
-        step: dict[tuple[int, int], float] = {}
-        for (found, jokers), p in states.items():
-            new = (distinct - found) * share
-            for key, q in (
-                ((found + 1, jokers), new),
-                ((found, min(jokers + 1, k)), wild),
-                ((found, jokers), 1.0 - new - wild),
-            ):
-                step[key] = step.get(key, 0.0) + p * q
-        states = step
-    return sum(p for (found, jokers), p in states.items() if found + jokers >= k)
+        index: dict[tuple[int, int], int] = {}
+        sources = []
+        for found, jokers in states:
+            moves = []
+            for key in ((found + 1, jokers), (found, min(jokers + 1, k)), (found, jokers)):
+                moves.append(index.setdefault(key, len(index)))
+            sources.append((found, moves[0], moves[1], moves[2]))
+        steps.append((tuple(sources), len(index)))
+        states = list(index)
+    return tuple(steps), tuple(found + jokers >= k for found, jokers in states)
 
 
 def combo_discard(view: PlayerView) -> Move | None:

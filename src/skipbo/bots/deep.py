@@ -15,8 +15,11 @@ random numbers make the comparison cheap (the others' turns are played once per
 world and the discards swapped into the own view), and a little of combo's
 tidiness breaks near ties. Measured on duplicate deals: 57.8% of 400 decided
 2-player rounds against combo [52.9%, 62.5%], 86.0% of 400 against hard
-(5.1 games/s of one core); 55.0% and 55.2% of 400 against combo with the line
-look-past below. (The issue asked 65% of an expert against a strong heuristic in
+(5.1 games/s of one core then; since combo's search got faster, the same moves
+run at 8.5-10.0 games/s: ``benchmarks/ladder.py --pairs expert:hard
+--expert-deals 100 --jobs 1``, CPU time, three runs alternating with the old
+code's 4.8-6.1); 55.0% and 55.2% of 400 against combo with the line look-past
+below. (The issue asked 65% of an expert against a strong heuristic in
 the combo style; against combo itself that is not reached yet.)
 
 Settings (:class:`DeepSettings`) keep the other ideas measured, off by default:
@@ -107,7 +110,9 @@ class DeepSettings:
     turn has 1,500. 300 measured 86.0% of 400 rounds against hard at 4.6 games/s
     of a busy core, 150 85.0% at 5.25: the speed goal (5 games/s) decides. (100:
     5.10 against 4.99 games/s of one idle core, and 56.0% of 500 rounds against
-    combo where 150 won 59.6%: not worth it.)"""
+    combo where 150 won 59.6%: not worth it.) These speeds predate the faster
+    search of 2026-11-23, which plays the same moves at about 1.7 times the
+    speed (docs/bots.md, Speed)."""
     tidy: float = 1.0
     """Times combo's tidiness score of a discard, added to its sampled worth."""
 
@@ -139,7 +144,7 @@ class _Candidates(TurnSearch):
         key = (
             tuple(self.build),
             tuple(self.counts),
-            tuple(len(c) for _, c in self.piles),
+            tuple(map(len, self.pile_cards)),
             line[-1] // SLOTS if chance else -1,
         )
         known = self.ends.get(key)
@@ -403,7 +408,7 @@ def _finish_turn(state: Round, seat: int, bot: ComboBot) -> None:
 def _best_score(view: PlayerView, weights: ComboWeights, nodes: int = NODE_LIMIT) -> float:
     """What combo's search makes of the rest of the turn from ``view``, searching
     at most ``nodes`` positions."""
-    search = TurnSearch(view, weights) if nodes >= NODE_LIMIT else _Bounded(view, weights, nodes)
+    search = TurnSearch(view, weights, min(nodes, NODE_LIMIT))
     search.best()
     return search.best_score
 
@@ -420,8 +425,7 @@ class _RolloutCombo(ComboBot):
         if move is None:
             move = stock_play(view)
         if move is None:
-            search = _Bounded(view, self.weights, self.nodes)
-            line = search.best()
+            line = TurnSearch(view, self.weights, min(self.nodes, NODE_LIMIT)).best()
             if line:
                 self._start_plan(line, len(view.hand))
                 move = self._planned(view, legal)
@@ -429,15 +433,3 @@ class _RolloutCombo(ComboBot):
             return move
         move = combo_discard(view)
         return move if move is not None and move in legal else legal[0]
-
-
-class _Bounded(TurnSearch):
-    """Combo's turn search with a smaller bound on the positions searched."""
-
-    def __init__(self, view: PlayerView, weights: ComboWeights, nodes: int) -> None:
-        super().__init__(view, weights)
-        self.nodes = nodes
-
-    def _search(self, line: list[Move], score: float, hand: int) -> None:
-        if len(self.seen) < self.nodes:
-            super()._search(line, score, hand)

@@ -29,24 +29,31 @@ from .view import PlayerView
 def unseen_cards(view: PlayerView) -> list[int]:
     """The cards ``view`` does not show, ascending: the pool hidden cards come from
     (with the build and completed pile cards the view leaves unseen)."""
-    counts = _unseen_counts(view)
+    counts = unseen_counts(view)
     return [card for card in range(1, SB + 1) for _ in range(counts[card])]
 
 
-def _unseen_counts(view: PlayerView) -> list[int]:
-    """How many of each card the view does not show (index ``NO_CARD`` unused)."""
-    counts = [0] * (SB + 1)
-    for card in full_deck():
-        counts[card] += 1
-    seen = list(view.hand) + list(view.completed_cards)
-    for pile in view.build_piles:
-        seen += pile
-    for player in view.players:
-        seen.append(player.stock_top)
-        for pile in player.discards:
-            seen += pile
-    for card in seen:
+_DECK_COUNTS = tuple(full_deck().count(card) if card != NO_CARD else 0 for card in range(SB + 1))
+"""How many of each card one game holds (index ``NO_CARD`` unused)."""
+
+
+def unseen_counts(view: PlayerView) -> list[int]:
+    """How many of each card the view does not show (index ``NO_CARD`` unused):
+    :func:`unseen_cards` counted, without listing them (search bots ask it for
+    every position they judge, so the seen cards are subtracted in place)."""
+    counts = list(_DECK_COUNTS)
+    for card in view.hand:
         counts[card] -= 1
+    for card in view.completed_cards:
+        counts[card] -= 1
+    for pile in view.build_piles:
+        for card in pile:
+            counts[card] -= 1
+    for player in view.players:
+        counts[player.stock_top] -= 1
+        for pile in player.discards:
+            for card in pile:
+                counts[card] -= 1
     counts[NO_CARD] = 0
     if min(counts) < 0:
         raise SkipBoError("the view shows more copies of a card than the deck holds")
@@ -62,7 +69,7 @@ def sample_round(view: PlayerView, seed: int | str) -> Round:
     seat = view.seat
     if seat is None:
         raise SkipBoError("a spectator's view has no hand to plan with")
-    counts = _unseen_counts(view)
+    counts = unseen_counts(view)
     build_cards, completed = _fill_piles(view, counts, random.Random(f"skipbo/piles/{seed}"))
     pool = [card for card in range(1, SB + 1) for _ in range(counts[card])]
     random.Random(f"skipbo/sample/{seed}").shuffle(pool)
