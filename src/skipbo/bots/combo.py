@@ -109,7 +109,7 @@ class ComboBot(GreedyBot):
         if move is None:
             move = stock_play(view)
         if move is None:
-            line = combo_line(view, self.weights)
+            line = self.line(view)
             if line:
                 self._start_plan(line, len(view.hand))
                 move = self._planned(view, legal)
@@ -117,6 +117,10 @@ class ComboBot(GreedyBot):
             return move
         move = combo_discard(view)
         return move if move is not None and move in legal else legal[0]
+
+    def line(self, view: PlayerView) -> list[Move]:
+        """The turn's best line of plays from ``view`` (empty: end the turn)."""
+        return combo_line(view, self.weights)
 
 
 def combo_line(view: PlayerView, weights: ComboWeights) -> list[Move]:
@@ -265,6 +269,19 @@ class TurnSearch:
             missing = sum(1 for v in needed if not self.counts[v] and v not in tops)
             best = min(best, max(0, missing - wilds))
         return best
+
+
+class BoundedSearch(TurnSearch):
+    """The turn search with a smaller bound on the positions searched (``nodes``,
+    below :data:`NODE_LIMIT`): depth first, so the first lines are seen whole."""
+
+    def __init__(self, view: PlayerView, weights: ComboWeights, nodes: int) -> None:
+        super().__init__(view, weights)
+        self.nodes = nodes
+
+    def _search(self, line: list[Move], score: float, hand: int) -> None:
+        if len(self.seen) < self.nodes:
+            super()._search(line, score, hand)
 
 
 def _stock_tops(view: PlayerView) -> list[tuple[int, int]]:

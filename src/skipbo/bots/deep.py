@@ -50,6 +50,7 @@ from skipbo.core.moves import (
 
 from .combo import (
     NODE_LIMIT,
+    BoundedSearch,
     ComboBot,
     ComboWeights,
     TurnSearch,
@@ -403,7 +404,10 @@ def _finish_turn(state: Round, seat: int, bot: ComboBot) -> None:
 def _best_score(view: PlayerView, weights: ComboWeights, nodes: int = NODE_LIMIT) -> float:
     """What combo's search makes of the rest of the turn from ``view``, searching
     at most ``nodes`` positions."""
-    search = TurnSearch(view, weights) if nodes >= NODE_LIMIT else _Bounded(view, weights, nodes)
+    if nodes >= NODE_LIMIT:
+        search = TurnSearch(view, weights)
+    else:
+        search = BoundedSearch(view, weights, nodes)
     search.best()
     return search.best_score
 
@@ -415,29 +419,5 @@ class _RolloutCombo(ComboBot):
         super().__init__(0)
         self.nodes = nodes
 
-    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
-        move = self._planned(view, legal)
-        if move is None:
-            move = stock_play(view)
-        if move is None:
-            search = _Bounded(view, self.weights, self.nodes)
-            line = search.best()
-            if line:
-                self._start_plan(line, len(view.hand))
-                move = self._planned(view, legal)
-        if move is not None and move in legal:
-            return move
-        move = combo_discard(view)
-        return move if move is not None and move in legal else legal[0]
-
-
-class _Bounded(TurnSearch):
-    """Combo's turn search with a smaller bound on the positions searched."""
-
-    def __init__(self, view: PlayerView, weights: ComboWeights, nodes: int) -> None:
-        super().__init__(view, weights)
-        self.nodes = nodes
-
-    def _search(self, line: list[Move], score: float, hand: int) -> None:
-        if len(self.seen) < self.nodes:
-            super()._search(line, score, hand)
+    def line(self, view: PlayerView) -> list[Move]:
+        return BoundedSearch(view, self.weights, self.nodes).best()
