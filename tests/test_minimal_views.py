@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skipbo.bots import bot_names, make_bot
-from skipbo.bots.greedy import HardBot
+from skipbo.bots.greedy import GreedyBot
 from skipbo.bots.protocol import PROTOCOL, serve_bot
 from skipbo.core import (
     NO_CARD,
@@ -60,10 +60,10 @@ def minimal(view: PlayerView) -> PlayerView:
     return PlayerView.from_json(json.loads(json.dumps(minimal_json(view))))
 
 
-def hard_position(players: int, teams: bool, seed: int, moves: int) -> Round:
-    """A position after up to ``moves`` moves of hard bots (piles get completed)."""
+def greedy_position(players: int, teams: bool, seed: int, moves: int) -> Round:
+    """A position after up to ``moves`` moves of greedy bots (piles get completed)."""
     state = new_round(Rules.make(players, teams=teams), seed)
-    bots = [HardBot(f"{seed}/{seat}") for seat in range(players)]
+    bots = [GreedyBot(f"{seed}/{seat}") for seat in range(players)]
     for _ in range(moves):
         if state.result is not None:
             break
@@ -76,7 +76,7 @@ def hard_position(players: int, teams: bool, seed: int, moves: int) -> Round:
 def positions_with_completed_piles(players: int, teams: bool) -> Iterator[Round]:
     """Unfinished positions with completed piles and a started build pile."""
     for seed in range(40):
-        state = hard_position(players, teams, seed, moves=60 + 25 * seed)
+        state = greedy_position(players, teams, seed, moves=60 + 25 * seed)
         if state.result is None and state.completed and any(state.build):
             yield state
 
@@ -101,7 +101,7 @@ def test_a_minimal_view_leaves_the_pile_cards_unseen_and_writes_back_minimal() -
 def test_a_world_sampled_from_a_minimal_view_agrees_with_it(
     table: tuple[int, bool], seed: int, moves: int
 ) -> None:
-    state = hard_position(*table, seed, moves)
+    state = greedy_position(*table, seed, moves)
     if state.result is not None:
         return
     seat = state.to_move
@@ -225,13 +225,13 @@ def serve_minimal(bot: Any, states: Sequence[Round]) -> tuple[list[Move], list[s
 @pytest.mark.parametrize(
     "bot", [Broken(raises=True), Broken(raises=False)], ids=["raises", "illegal"]
 )
-def test_a_failing_bot_answers_the_hard_policy_move_and_says_why(bot: Broken) -> None:
+def test_a_failing_bot_answers_the_greedy_policy_move_and_says_why(bot: Broken) -> None:
     states = [next(positions_with_completed_piles(*table)) for table in TABLES]
     moves, err, status = serve_minimal(bot, states)
     assert status == 0 and len(moves) == len(states) == len(err)
     for state, move in zip(states, moves, strict=True):
         view = minimal(player_view(state, state.to_move))
-        assert move == HardBot("s/1").choose(view, state.legal_moves())
+        assert move == GreedyBot("s/1").choose(view, state.legal_moves())
     assert all("internal error in bot 'broken'" in line for line in err)
     assert all("ZeroDivisionError" in line for line in err) == bot.raises
 

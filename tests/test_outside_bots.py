@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from skipbo.bots import make_bot, serve_bot
-from skipbo.bots.greedy import HardBot
+from skipbo.bots.hard import HardBot
 from skipbo.cli import main
 from skipbo.core import Move, PlayerView, Rules
 from skipbo.sim import SimConfig, simulate

@@ -110,7 +110,7 @@ class ComboBot(GreedyBot):
         if move is None:
             move = stock_play(view)
         if move is None:
-            line = combo_line(view, self.weights)
+            line = self.line(view)
             if line:
                 self._start_plan(line, len(view.hand))
                 move = self._planned(view, legal)
@@ -118,6 +118,10 @@ class ComboBot(GreedyBot):
             return move
         move = combo_discard(view)
         return move if move is not None and move in legal else legal[0]
+
+    def line(self, view: PlayerView) -> list[Move]:
+        """The turn's best line of plays from ``view`` (empty: end the turn)."""
+        return combo_line(view, self.weights)
 
 
 def combo_line(view: PlayerView, weights: ComboWeights) -> list[Move]:

@@ -420,16 +420,5 @@ class _RolloutCombo(ComboBot):
         super().__init__(0)
         self.nodes = nodes
 
-    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
-        move = self._planned(view, legal)
-        if move is None:
-            move = stock_play(view)
-        if move is None:
-            line = TurnSearch(view, self.weights, min(self.nodes, NODE_LIMIT)).best()
-            if line:
-                self._start_plan(line, len(view.hand))
-                move = self._planned(view, legal)
-        if move is not None and move in legal:
-            return move
-        move = combo_discard(view)
-        return move if move is not None and move in legal else legal[0]
+    def line(self, view: PlayerView) -> list[Move]:
+        return TurnSearch(view, self.weights, min(self.nodes, NODE_LIMIT)).best()

@@ -264,9 +264,3 @@ def discard_score(card: int, top: int) -> int:
     if top == NO_CARD:
         return 2
     return 1 if top > card else 0
-
-
-class HardBot(GreedyBot):
-    """The ``hard`` level of the ladder: the greedy policy under its level name."""
-
-    name = "hard"

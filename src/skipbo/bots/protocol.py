@@ -26,7 +26,8 @@ host will send, so it says so on standard error and exits with status 1.
 
 A bot never dies of its own failure: if ``choose`` raises, or answers a move
 that is not legal, the error goes to standard error as one line and the move of
-the hard policy (:class:`~skipbo.bots.greedy.HardBot`) is answered instead. A
+the greedy policy (:class:`~skipbo.bots.greedy.GreedyBot`: simple, fast, no search)
+is answered instead. A
 lost round is the host's verdict on bad play; a crash would lose every round
 the process was still to serve, and a legal move keeps the game going.
 
@@ -54,7 +55,7 @@ from skipbo import __version__
 from skipbo.core import Move, PlayerView, Rules, SkipBoError, format_move, parse_move
 
 from .base import Bot
-from .greedy import HardBot
+from .greedy import GreedyBot
 from .registry import BOTS, make_bot
 
 PROTOCOL = "skipbo-bot/1"
@@ -199,7 +200,7 @@ class _Session:
         return {"move": format_move(self.decide(view, legal))}
 
     def decide(self, view: PlayerView, legal: Sequence[Move]) -> Move:
-        """The bot's move, or the hard policy's if the bot fails (logged)."""
+        """The bot's move, or the greedy policy's if the bot fails (logged)."""
         assert self.bot is not None
         try:
             move = self.bot.choose(view, legal)
@@ -209,15 +210,16 @@ class _Session:
         except Exception as exc:
             problem = _describe(exc)
         self.note(
-            f"internal error in bot {self.bot.name!r} ({problem}); answering the hard policy's move"
+            f"internal error in bot {self.bot.name!r} ({problem});"
+            " answering the greedy policy's move"
         )
         return fallback_move(view, legal, f"{self.seed}/{self.rounds}")
 
 
 def fallback_move(view: PlayerView, legal: Sequence[Move], seed: str) -> Move:
-    """The hard policy's move, or the first legal move should even that fail."""
+    """The greedy policy's move, or the first legal move should even that fail."""
     try:
-        move = HardBot(seed).choose(view, legal)
+        move = GreedyBot(seed).choose(view, legal)
     except Exception:
         return legal[0]
     return move if move in legal else legal[0]
@@ -260,7 +262,7 @@ def serve_bot(
     for the ``k``-th round). Returns the exit status: 0 at end of input, 1 for a
     hello of another protocol. Problems with single messages go to ``stderr``
     as one line each and get no answer; a bot that fails gets
-    the hard policy's move answered for it (see the module docstring for why).
+    the greedy policy's move answered for it (see the module docstring for why).
     """
     factory = _as_factory(bot)
     if stdin is None:  # bytes that are not UTF-8 become a malformed message, not a crash

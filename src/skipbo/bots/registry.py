@@ -1,11 +1,12 @@
 """Bots by name, as the command line and simulations ask for them.
 
 The ladder, weakest first: ``random``, ``easy``, ``medium``, ``hard``, ``expert``
-(docs/bots.md has the measured strengths). Beside it: ``combo``, the fast
-heuristic the expert builds on (whole-turn combos in the style of the strongest
-public heuristics, no sampling); ``planner``, the expert until 2026-11-23 (whole-turn
-planning through the core, with the learned evaluation); ``greedy``, the policy
-``hard`` plays, under the name simulations have used since the first release.
+(docs/bots.md has the measured strengths). ``hard`` is combo's style made
+weaker (:mod:`skipbo.bots.hard`). Beside it: ``combo``, the fast heuristic the
+expert builds on (whole-turn combos in the style of the strongest public
+heuristics, no sampling); ``planner``, the expert until 2026-11-23 (whole-turn
+planning through the core, with the learned evaluation); ``greedy``, the greedy
+policy, which was ``hard`` until the combo-style ``hard`` replaced it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from .combo import ComboBot
 from .deep import DeepBot
 from .easy import EasyBot, MediumBot
 from .expert import PlannerBot
-from .greedy import GreedyBot, HardBot
+from .greedy import GreedyBot
+from .hard import HardBot
 from .random_bot import RandomBot
 
 BOTS: dict[str, Callable[[int | str], Bot]] = {

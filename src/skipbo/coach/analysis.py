@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from skipbo.bots import Bot, make_bot
+from skipbo.bots.greedy import GreedyBot
 from skipbo.bots.value import ValueNet, value_net
 from skipbo.core import (
     Move,
@@ -122,8 +123,9 @@ class Evaluator:
     """Win chances after moves, from one view, over sampled worlds.
 
     A move in the middle of a turn is judged by where the turn ends: in each
-    sampled world the seat plays on with the ``hard`` policy until its turn is
-    over, and the network rates the view then. Mid-turn positions are hard to
+    sampled world the seat plays on with the greedy policy (fast, no search; it
+    was ``hard`` when this was written) until its turn is over, and the network
+    rates the view then. Mid-turn positions are hard to
     compare (a stock card played now or two plays later is the same turn), and the
     turn's end is what the opponent faces. A move that ends the turn needs one world:
     the seat's view after it is the same in all of them."""
@@ -149,7 +151,7 @@ class Evaluator:
         state = world.clone()
         state.play(move)
         if state.result is None and state.to_move == seat:
-            policy = make_bot("hard", seed)
+            policy = GreedyBot(seed)
             while state.result is None and state.to_move == seat:
                 state.play(policy.choose(player_view(state, seat), state.legal_moves()))
         if state.result is not None:
