@@ -32,6 +32,8 @@ FIELDS = {
     "o": "opponent",
     "W": "discard_worlds",
     "n": "nodes",
+    "N": "net_now",
+    "X": "net_next",
 }
 """Letter of a variant name's field: the :class:`DeepSettings` field it sets."""
 

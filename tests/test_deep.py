@@ -49,6 +49,7 @@ def test_every_variant_answers_legal_moves() -> None:
         DeepSettings(events=1, depth=2),
         DeepSettings(value=True, events=3),
         DeepSettings(discards=1),
+        DeepSettings(net_now=300.0, net_next=1000.0),
     ]
     for deal, setting in enumerate(settings):
         bots = [DeepBot(f"v/{deal}", settings=setting), make_bot("combo", deal)]
