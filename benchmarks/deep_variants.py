@@ -62,4 +62,6 @@ if __name__ == "__main__":
     if "--pairs" in args:
         pairs = args[args.index("--pairs") + 1]
         register(re.split(r"[:,]", pairs))
+    if "--table-bot" in args:
+        register([args[args.index("--table-bot") + 1]])
     ladder.main()
