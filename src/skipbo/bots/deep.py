@@ -14,13 +14,15 @@ scores the own next turn with combo's search, each discard in place; common
 random numbers make the comparison cheap (the others' turns are played once per
 world and the discards swapped into the own view), and a little of combo's
 tidiness breaks near ties. Measured on duplicate deals: 57.8% of 400 decided
-2-player rounds against combo [52.9%, 62.5%], 86.0% of 400 against hard
-(5.1 games/s of one core then; since combo's search got faster, the same moves
+2-player rounds against combo [52.9%, 62.5%], 86.0% of 400 against greedy
+(``hard`` then; 5.1 games/s of one core then; since combo's search got faster, the same moves
 run at 8.5-10.0 games/s: ``benchmarks/ladder.py --pairs expert:hard
 --expert-deals 100 --jobs 1``, CPU time, three runs alternating with the old
 code's 4.8-6.1); 55.0% and 55.2% of 400 against combo with the line look-past
-below. (The issue asked 65% of an expert against a strong heuristic in
-the combo style; against combo itself that is not reached yet.)
+below. Against the combo-style ``hard`` (combo with a short search and no eye
+on the opponent): 75.5% of 800 rounds. (The issue asked 65% of an expert against a
+strong heuristic in the combo style; against combo itself, 57.5-59.6%, that is
+not reached; docs/bots.md predicts about 78% against the bot the issue measured.)
 
 Settings (:class:`DeepSettings`) keep the other ideas measured, off by default:
 looking past the line's chance events (combo's best lines with different end
