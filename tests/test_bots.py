@@ -27,9 +27,25 @@ from skipbo.sim.runner import play_round
 TABLES = [
     Rules.make(2, 10),
     Rules.make(3, 8),
+    Rules.make(4, 6),
+    Rules.make(5, 5),
+    Rules.make(6, 5),
     Rules.make(4, 6, teams=True),
     Rules.make(6, 5, teams=True),
 ]
+MIXED = ["expert", "combo", "hard", "greedy"]
+"""The combo family and the policy it grew from, seated together at every table."""
+LONG_TABLES = [
+    Rules.make(2, 30),
+    Rules.make(3, 20),
+    Rules.make(4, 15),
+    Rules.make(5, 10),
+    Rules.make(6, 8),
+    Rules.make(4, 15, teams=True),
+    Rules.make(6, 8, teams=True),
+]
+"""Full-length stocks: long enough that completed build piles are shuffled back
+into the draw pile, which the sampling bots must count right."""
 
 
 @pytest.mark.parametrize("name", bot_names())
@@ -41,6 +57,18 @@ def test_bot_finishes_rounds_without_forfeit(name: str, rules: Rules) -> None:
     assert state.result.reason in ("stock", "blocked")
     outcome = replay(parse_record(json.loads(json.dumps(record_json(state)))))
     assert outcome.ok
+
+
+@pytest.mark.parametrize(
+    "rules", LONG_TABLES, ids=lambda r: f"{r.players}p{'t' if r.teams else ''}"
+)
+def test_mixed_tables_finish_with_legal_moves_only(rules: Rules) -> None:
+    for deal in range(2):
+        names = [MIXED[(seat + deal) % len(MIXED)] for seat in range(rules.players)]
+        bots = [make_bot(name, f"{deal}/{seat}") for seat, name in enumerate(names)]
+        state = play_round(rules, bots, f"mixed/{deal}")
+        assert state.result is not None
+        assert state.result.reason in ("stock", "blocked")
 
 
 @pytest.mark.parametrize("name", bot_names())

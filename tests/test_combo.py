@@ -7,11 +7,9 @@ from collections.abc import Sequence
 import pytest
 
 from conftest import make_position
-from skipbo.bots import make_bot
 from skipbo.bots.combo import ComboBot, ComboWeights, _cover, best_discard, combo_line
 from skipbo.core import SB, Round, Rules, format_move, player_view
 from skipbo.core.cards import NO_CARD
-from skipbo.sim.runner import play_round
 
 
 def _position(
@@ -137,37 +135,6 @@ def test_discard_does_not_cover_next_turns_chain() -> None:
     counts = [0] * (SB + 1)
     counts[3] = 1
     assert format_move(best_discard(counts, (5, 8, 9, 10), {5})[1]) == "H3-D2"
-
-
-TABLES = [
-    Rules.make(2, 30),
-    Rules.make(3, 20),
-    Rules.make(4, 15),
-    Rules.make(5, 10),
-    Rules.make(6, 8),
-    Rules.make(4, 15, teams=True),
-    Rules.make(6, 8, teams=True),
-]
-
-
-@pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.players}p{'t' if r.teams else ''}")
-def test_plays_whole_rounds_with_legal_moves_only(rules: Rules) -> None:
-    for deal in range(3):
-        names = ["combo", "hard"] * rules.players
-        bots = [make_bot(names[seat], f"{deal}/{seat}") for seat in range(rules.players)]
-        state = play_round(rules, bots, f"combo/{deal}")
-        assert state.result is not None
-        assert state.result.reason in ("stock", "blocked")
-
-
-def test_is_deterministic_by_seed() -> None:
-    rules = Rules.make(3, 12)
-
-    def history(seed: str) -> list[int]:
-        bots = [ComboBot(f"{seed}/{seat}") for seat in range(3)]
-        return play_round(rules, bots, "deal").history
-
-    assert history("a") == history("a")
 
 
 def _cover_by_dict(distinct: int, k: int, share: float, wild: float) -> float:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
-
 from skipbo.bots import make_bot
 from skipbo.bots.combo import ComboBot, TurnSearch
 from skipbo.bots.greedy import GreedyBot
 from skipbo.bots.hard import HARD_NODES, HARD_WEIGHTS, HardBot
 from skipbo.core import SB, Rules, player_view
 from skipbo.sim.runner import play_round
-from test_combo import TABLES, _play_turn, _position
+from test_combo import _play_turn, _position
 
 
 def test_hard_is_the_hard_level_and_greedy_keeps_its_own_name() -> None:
@@ -74,16 +72,6 @@ def test_the_search_looks_at_no_more_than_its_bound() -> None:
     search = TurnSearch(view, HARD_WEIGHTS, HARD_NODES)
     search.best()
     assert len(search.seen) == HARD_NODES
-
-
-@pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.players}p{'t' if r.teams else ''}")
-def test_plays_whole_rounds_with_legal_moves_only(rules: Rules) -> None:
-    for deal in range(3):
-        names = ["hard", "combo", "greedy"] * rules.players
-        bots = [make_bot(names[seat], f"{deal}/{seat}") for seat in range(rules.players)]
-        state = play_round(rules, bots, f"hard/{deal}")
-        assert state.result is not None
-        assert state.result.reason in ("stock", "blocked")
 
 
 def test_is_deterministic_and_ignores_its_seed() -> None:
