@@ -8,6 +8,7 @@ a machine without a browser stays green. Screenshots go to ``artifacts/``.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -328,3 +329,21 @@ def test_a_person_gives_up_a_seat_before_the_start(tmp_path: Path) -> None:
         tab.get_by_test_id("lobby").wait_for(state="visible")
         assert table.view_for(None)["seats"][0]["kind"] == "open"
         assert tab.evaluate(f"localStorage.getItem('skipbo.seat.{code}')") is None
+
+
+def test_a_slow_script_load_raises_no_error(page: tuple[str, Any]) -> None:
+    """The scripts run in order and app.js, which defines ``$`` and the table state,
+    comes last: a timer started by an earlier script fired before it on a slow
+    load ("$ is not defined"). Here app.js arrives 1.5 s late; the page fixture
+    fails the test on any JavaScript error."""
+    base, tab = page
+
+    def late(route: Any) -> None:
+        time.sleep(1.5)  # the browser's own timers run on meanwhile
+        route.continue_()
+
+    tab.route("**/static/app.js", late)
+    tab.goto(base + "/")
+    tab.wait_for_selector("body[data-ready=true]")
+    tab.wait_for_timeout(600)  # one more tick of the turn timer
+    assert tab.get_by_test_id("quick-play").is_visible()

@@ -308,6 +308,7 @@ async function start() {
     showError(t("botsFailed", { e: error.message }));
   }
   renderLobby();
+  startMotionWatchers();
   document.body.dataset.ready = "true";
   openFromHash();
 }

@@ -241,9 +241,14 @@ function beep() {
   }
 }
 
-document.addEventListener("visibilitychange", () => {
-  if (!document.hidden) document.title = current ? baseTitle : "Skip-Bo";
-});
+// Started by app.js's start(), not at load: on a slow load a timer set here fired
+// before app.js had defined $ and the table state.
+function startMotionWatchers() {
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) document.title = current ? baseTitle : "Skip-Bo";
+  });
+  setInterval(tickTimer, 500);
+}
 
 // ------------------------------------------------------------------ turn timer
 
@@ -264,5 +269,3 @@ function tickTimer() {
   own.textContent = table.view.to_move === mySeat() ? t("timeLeftYou", { t: text }) : t("timeLeft", { who: seatName(table.view.to_move), t: text });
   own.classList.toggle("urgent", left <= 10);
 }
-
-setInterval(tickTimer, 500);
