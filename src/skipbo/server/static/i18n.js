@@ -16,7 +16,7 @@ const LANGUAGES = { en: "English", fr: "Français", de: "Deutsch", nl: "Nederlan
 
 const TEXTS = {
   en: {
-    hint: "Hint", hintText: "Hint: {move}", analyze: "Analyze", analysisSeat: "Seat", analyzing: "Analysing… (a few seconds)", analysisSummary: "{n} moves · inaccuracies: {inaccuracy} · mistakes: {mistake} · blunders: {blunder}", markedMove: "Step {step}: {played}, the expert: {best} (−{drop} points, {mark})", mark_inaccuracy: "inaccuracy", mark_mistake: "mistake", mark_blunder: "blunder", analysisGraph: "Win chance after each move of the seat",
+    hint: "Hint", hintText: "Hint: {move}", analyze: "Analyze", analysisSeat: "Seat", analyzing: "Analysing… (a few seconds)", analysisSummary: "{n} moves · inaccuracies: {inaccuracy} · mistakes: {mistake} · blunders: {blunder}", markedMove: "Step {step}: played {played}; the expert plays {best} (win chance −{drop} %, {mark})", mark_inaccuracy: "inaccuracy", mark_mistake: "mistake", mark_blunder: "blunder", analysisGraph: "Win chance after each move of the seat",
     language: "Language", faces: "Cards", facesNumbers: "Skip-Bo numbers", facesCards: "Playing cards",
     yourName: "Your name", createTitle: "Create a table", players: "Players", stockSize: "Stock pile",
     playTo: "Play to", partnerships: "Partnerships", create: "Create table", joinTitle: "Join a table",
@@ -91,7 +91,7 @@ const TEXTS = {
     oneCard: "1 card", nCards: "{n} cards",
   },
   fr: {
-    hint: "Conseil", hintText: "Conseil : {move}", analyze: "Analyser", analysisSeat: "Place", analyzing: "Analyse… (quelques secondes)", analysisSummary: "{n} coups · imprécisions : {inaccuracy} · erreurs : {mistake} · gaffes : {blunder}", markedMove: "Étape {step} : {played}, l'expert : {best} (−{drop} points, {mark})", mark_inaccuracy: "imprécision", mark_mistake: "erreur", mark_blunder: "gaffe", analysisGraph: "Chance de gagner après chaque coup de la place",
+    hint: "Conseil", hintText: "Conseil : {move}", analyze: "Analyser", analysisSeat: "Place", analyzing: "Analyse… (quelques secondes)", analysisSummary: "{n} coups · imprécisions : {inaccuracy} · erreurs : {mistake} · gaffes : {blunder}", markedMove: "Étape {step} : joué {played} ; l'expert joue {best} (chance de gagner −{drop} %, {mark})", mark_inaccuracy: "imprécision", mark_mistake: "erreur", mark_blunder: "gaffe", analysisGraph: "Chance de gagner après chaque coup de la place",
     language: "Langue", faces: "Cartes", facesNumbers: "Chiffres Skip-Bo", facesCards: "Cartes à jouer",
     yourName: "Votre nom", createTitle: "Créer une table", players: "Joueurs", stockSize: "Stock",
     playTo: "Jouer jusqu'à", partnerships: "Par équipes", create: "Créer la table", joinTitle: "Rejoindre une table",
@@ -164,7 +164,7 @@ const TEXTS = {
     oneCard: "1 carte", nCards: "{n} cartes",
   },
   de: {
-    hint: "Tipp", hintText: "Tipp: {move}", analyze: "Analysieren", analysisSeat: "Platz", analyzing: "Analyse… (einige Sekunden)", analysisSummary: "{n} Züge · Ungenauigkeiten: {inaccuracy} · Fehler: {mistake} · grobe Fehler: {blunder}", markedMove: "Schritt {step}: {played}, der Experte: {best} (−{drop} Punkte, {mark})", mark_inaccuracy: "Ungenauigkeit", mark_mistake: "Fehler", mark_blunder: "grober Fehler", analysisGraph: "Gewinnchance nach jedem Zug des Platzes",
+    hint: "Tipp", hintText: "Tipp: {move}", analyze: "Analysieren", analysisSeat: "Platz", analyzing: "Analyse… (einige Sekunden)", analysisSummary: "{n} Züge · Ungenauigkeiten: {inaccuracy} · Fehler: {mistake} · grobe Fehler: {blunder}", markedMove: "Schritt {step}: gespielt {played}; der Experte spielt {best} (Gewinnchance −{drop} %, {mark})", mark_inaccuracy: "Ungenauigkeit", mark_mistake: "Fehler", mark_blunder: "grober Fehler", analysisGraph: "Gewinnchance nach jedem Zug des Platzes",
     language: "Sprache", faces: "Karten", facesNumbers: "Skip-Bo-Zahlen", facesCards: "Spielkarten",
     yourName: "Dein Name", createTitle: "Tisch eröffnen", players: "Spieler", stockSize: "Vorratsstapel",
     playTo: "Spielen bis", partnerships: "Partnerschaften", create: "Tisch eröffnen", joinTitle: "An einen Tisch setzen",
@@ -237,7 +237,7 @@ const TEXTS = {
     oneCard: "1 Karte", nCards: "{n} Karten",
   },
   nl: {
-    hint: "Hint", hintText: "Hint: {move}", analyze: "Analyseren", analysisSeat: "Plaats", analyzing: "Analyseren… (enkele seconden)", analysisSummary: "{n} zetten · onnauwkeurigheden: {inaccuracy} · fouten: {mistake} · blunders: {blunder}", markedMove: "Stap {step}: {played}, de expert: {best} (−{drop} punten, {mark})", mark_inaccuracy: "onnauwkeurigheid", mark_mistake: "fout", mark_blunder: "blunder", analysisGraph: "Winkans na elke zet van de plaats",
+    hint: "Hint", hintText: "Hint: {move}", analyze: "Analyseren", analysisSeat: "Plaats", analyzing: "Analyseren… (enkele seconden)", analysisSummary: "{n} zetten · onnauwkeurigheden: {inaccuracy} · fouten: {mistake} · blunders: {blunder}", markedMove: "Stap {step}: gespeeld {played}; de expert speelt {best} (winkans −{drop} %, {mark})", mark_inaccuracy: "onnauwkeurigheid", mark_mistake: "fout", mark_blunder: "blunder", analysisGraph: "Winkans na elke zet van de plaats",
     language: "Taal", faces: "Kaarten", facesNumbers: "Skip-Bo-getallen", facesCards: "Speelkaarten",
     yourName: "Je naam", createTitle: "Tafel openen", players: "Spelers", stockSize: "Stok",
     playTo: "Spelen tot", partnerships: "In teams", create: "Tafel openen", joinTitle: "Aanschuiven aan een tafel",
