@@ -34,6 +34,7 @@ FIELDS = {
     "n": "nodes",
     "N": "net_now",
     "X": "net_next",
+    "P": "pace",
 }
 """Letter of a variant name's field: the :class:`DeepSettings` field it sets."""
 
