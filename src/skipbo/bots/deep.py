@@ -120,7 +120,8 @@ class DeepSettings:
     gain. Nor from more candidates: each number on its two (or four) tidiest
     piles, 7 (or 10) candidates, won 53.5% of the same 600 rounds."""
     tidy: float = 1.0
-    """Times combo's tidiness score of a discard, added to its sampled worth."""
+    """Times combo's tidiness score of a discard, added to its sampled worth
+    (against combo, the same 600 rounds: 0 55.3%, 1 57.5%, 2 54.2%)."""
     net_now: float = 0.0
     """Times the value network's win chance of the view right after each candidate
     discard, added to its worth (the learned evaluation inside the expert's
