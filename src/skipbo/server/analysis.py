@@ -120,7 +120,7 @@ def add_analysis_route(
 
     @app.get("/api/tables/{code}/analysis/{round_index}")
     async def analysis(code: str, round_index: int, seat: int = 0) -> dict[str, Any]:
-        table = registry.get(code)
+        table = await registry.fetch(code)
         record = table.record(round_index)  # finished rounds only (record_not_ready)
         check_seat(seat, table.config.rules.players)
         key = (record_hash(record), seat)

@@ -148,7 +148,8 @@ def add_replay_routes(app: FastAPI, registry: TableRegistry) -> None:
 
     @app.get("/api/tables/{code}/replay/{round_index}")
     async def replay_table_round(code: str, round_index: int) -> Any:
-        record = registry.get(code).record(round_index)  # TableError -> 404/400 as elsewhere
+        table = await registry.fetch(code)  # TableError -> 404/400 as elsewhere
+        record = table.record(round_index)
         try:
             return await run_in_threadpool(replay_steps, record)
         except ReplayError as exc:

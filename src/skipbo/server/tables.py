@@ -633,6 +633,13 @@ class TableRegistry:
             table = self._load(code)
         return table
 
+    async def fetch(self, code: str) -> Table:
+        """:meth:`get` for a route on the event loop. Here that is :meth:`get` itself:
+        the table is usually in memory, else one local SQLite read, and the cache of
+        tables belongs to the event loop's thread. A registry that reads a remote
+        database on every call runs it in a thread instead."""
+        return self.get(code)
+
     def _load(self, code: str) -> Table:
         if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
             raise TableError("no_table")

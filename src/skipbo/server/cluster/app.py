@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
+from starlette.concurrency import run_in_threadpool
 
 from ..analysis import add_analysis_route
 from ..app import IDLE_SECONDS, SWEEP_SECONDS, add_page_routes
@@ -53,6 +54,11 @@ class StoredRegistry(TableRegistry):
         if stored is None:
             raise TableError("no_table")
         return Table.restore(stored, self.storage)
+
+    async def fetch(self, code: str) -> Table:
+        """:meth:`get` in the threadpool: a PostgreSQL read must not hold up the
+        event loop, which serves every WebSocket of this worker."""
+        return await run_in_threadpool(self.get, code)
 
 
 def create_cluster_app(
