@@ -24,7 +24,15 @@ import numpy.typing as npt
 
 from skipbo.core import NO_CARD, SB, PlayerView
 
-from .value_features import FAR, VALUES, bridge_gap, steps_to, unseen_counts
+from .value_features import (
+    FAR,
+    VALUES,
+    bridge_gap,
+    one_hot,
+    steps_to,
+    unseen_counts,
+    value_counts,
+)
 
 PILE_SIZE: Final = 7
 """Entries per own discard pile."""
@@ -64,20 +72,6 @@ def _pile_entries(pile: Sequence[int], build: Sequence[int]) -> list[int]:
     ]
 
 
-def _one_hot(card: int) -> list[int]:
-    out = [0] * (VALUES + 1)
-    out[card] = 1
-    return out
-
-
-def _counts(cards: Sequence[int]) -> list[int]:
-    out = [0] * VALUES
-    for card in cards:
-        if card != NO_CARD:
-            out[card - 1] += 1
-    return out
-
-
 def _entries(view: PlayerView) -> list[int]:
     seat = view.seat
     if seat is None:
@@ -113,8 +107,8 @@ def _entries(view: PlayerView) -> list[int]:
         steps_to(me.stock_top, view.build),
         bridge_gap(me.stock_top, view.build, list(view.hand) + tops),
         len(view.hand),
-        *_one_hot(me.stock_top),
-        *_counts(view.hand),
+        *one_hot(me.stock_top),
+        *value_counts(view.hand),
         sum(len(pile) for pile in me.discards),
     ]
     for entries in piles:

@@ -11,63 +11,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from importlib import resources
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
 from skipbo.core import PlayerView
 
+from .mlp import FloatArray, Mlp
 from .value_features import FEATURE_SIZE, model_input, model_rows
 
 WEIGHTS_FILE = "value_net.npz"
-FloatArray = npt.NDArray[np.float64]
 
 
-class ValueNet:
-    """Win probability of the viewer's side: standardised features, ReLU layers,
-    a sigmoid output. ``layers`` are (weights, bias) pairs, input first."""
+class ValueNet(Mlp):
+    """Win probability of the viewer's side: :class:`~.mlp.Mlp` with a sigmoid
+    on its output."""
 
-    def __init__(
-        self, mean: FloatArray, scale: FloatArray, layers: Sequence[tuple[FloatArray, FloatArray]]
-    ) -> None:
-        if mean.shape != (FEATURE_SIZE,):
-            raise ValueError(f"the value network expects {FEATURE_SIZE} features, not {mean.shape}")
-        self.mean = mean
-        self.scale = scale
-        self.layers = list(layers)
-
-    @classmethod
-    def load(cls, path: Path | str) -> ValueNet:
-        """The network saved by :meth:`save` (or by the training script)."""
-        with np.load(path) as data:
-            count = sum(1 for key in data.files if key.startswith("w"))
-            layers = [(data[f"w{i}"], data[f"b{i}"]) for i in range(count)]
-            return cls(data["mean"], data["scale"], layers)
-
-    def save(self, path: Path | str) -> None:
-        """Write the weights as float32 (the precision plays no part in a probability)."""
-        arrays = {"mean": self.mean, "scale": self.scale}
-        for i, (w, b) in enumerate(self.layers):
-            arrays[f"w{i}"], arrays[f"b{i}"] = w, b
-        small = {key: value.astype(np.float32) for key, value in arrays.items()}
-        np.savez_compressed(path, allow_pickle=False, **small)
+    INPUTS = FEATURE_SIZE
+    KIND = "value network"
 
     def logits(self, x: npt.ArrayLike) -> FloatArray:
         """Pre-sigmoid outputs for rows of :func:`~.value_features.features`."""
         return self._forward(model_input(np.atleast_2d(np.asarray(x))))
-
-    def _forward(self, inputs: npt.NDArray[np.float32]) -> FloatArray:
-        """Logits of rows of the network's input (features and derived columns)."""
-        h = (inputs - self.mean) / self.scale
-        last = len(self.layers) - 1
-        for i, (w, b) in enumerate(self.layers):
-            h = h @ w + b
-            if i < last:
-                h = np.maximum(h, 0.0)
-        result: FloatArray = h[..., 0]
-        return result
 
     def predict(self, x: npt.ArrayLike) -> FloatArray:
         """Win probabilities for rows of :func:`~.value_features.features`."""
@@ -83,8 +48,7 @@ class ValueNet:
 @cache
 def value_net() -> ValueNet:
     """The trained network shipped with the package (loaded once)."""
-    with resources.as_file(resources.files("skipbo.bots") / WEIGHTS_FILE) as path:
-        return ValueNet.load(path)
+    return ValueNet.shipped(WEIGHTS_FILE)
 
 
 def win_chance(view: PlayerView) -> float:

@@ -80,7 +80,8 @@ def bridge_gap(top: int, build: Sequence[int], cards: Sequence[int]) -> int:
     return best
 
 
-def _counts(cards: Sequence[int]) -> list[int]:
+def value_counts(cards: Sequence[int]) -> list[int]:
+    """How many of each value 1..12 and SB ``cards`` hold (``NO_CARD`` skipped)."""
     out = [0] * VALUES
     for card in cards:
         if card != NO_CARD:
@@ -88,7 +89,7 @@ def _counts(cards: Sequence[int]) -> list[int]:
     return out
 
 
-_DECK: Final = _counts(full_deck())
+_DECK: Final = value_counts(full_deck())
 
 
 def unseen_counts(view: PlayerView) -> list[int]:
@@ -114,7 +115,8 @@ def unseen_counts(view: PlayerView) -> list[int]:
     return out
 
 
-def _one_hot(card: int) -> list[int]:
+def one_hot(card: int) -> list[int]:
+    """``card`` (``NO_CARD`` = 0, 1..12, SB) as a one-hot block of ``VALUES + 1``."""
     out = [0] * (VALUES + 1)
     out[card] = 1
     return out
@@ -133,7 +135,7 @@ def _seat_block(view: PlayerView, seat: int) -> list[int]:
         steps_to(player.stock_top, view.build),
         int(player.stock_top == SB),
         player.hand,
-        *_counts(tops),
+        *value_counts(tops),
         sum(len(pile) for pile in player.discards),
         4 - len(tops),
     ]
@@ -215,11 +217,11 @@ def _entries(view: PlayerView) -> list[int]:
     mate = view.players[partner] if partner is not None else None
     own = [
         min(me.stock, 255),
-        *_one_hot(me.stock_top),
+        *one_hot(me.stock_top),
         steps_to(me.stock_top, view.build),
         bridge_gap(me.stock_top, view.build, reach),
-        *_one_hot(mate.stock_top if mate is not None else NO_CARD),
-        *_counts(view.hand),
+        *one_hot(mate.stock_top if mate is not None else NO_CARD),
+        *value_counts(view.hand),
         len(view.hand),
         4 - len(tops),
         *_tops_heights(me.discards),
@@ -267,4 +269,4 @@ def model_input(raw: npt.NDArray[np.generic]) -> FloatArray:
 
 def _tops_heights(discards: Sequence[Sequence[int]]) -> list[int]:
     """Own discard tops as counts per value, then the cards in the piles."""
-    return [*_counts(_tops(discards)), min(sum(len(pile) for pile in discards), 255)]
+    return [*value_counts(_tops(discards)), min(sum(len(pile) for pile in discards), 255)]
