@@ -14,19 +14,17 @@ beside a constant guess and a linear least-squares fit. The weights go to
 from __future__ import annotations
 
 import argparse
-import itertools
 import sys
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).parent))
+from mlp_train import Array, Params, adam, backward, forward, init
 from pace_data import OFFSET
 
 from skipbo.bots.pace import PaceNet
 
-Array = npt.NDArray[np.floating]
 HIDDEN = (64, 32)
 RATE = 1e-3
 DECAY = 1e-4
@@ -59,73 +57,27 @@ def split(files: list[tuple[Array, Array]]) -> tuple[tuple[Array, Array], ...]:
     )
 
 
-def init(sizes: list[int], rng: np.random.Generator) -> list[list[Array]]:
-    return [
-        [rng.normal(0, np.sqrt(2 / a), (a, b)).astype(np.float32), np.zeros(b, np.float32)]
-        for a, b in itertools.pairwise(sizes)
-    ]
-
-
-def forward(params: list[list[Array]], x: Array) -> tuple[list[Array], Array]:
-    acts = [x]
-    h = x
-    for i, (w, b) in enumerate(params):
-        h = h @ w + b
-        if i < len(params) - 1:
-            h = np.maximum(h, 0)
-            acts.append(h)
-    return acts, h[:, 0]
-
-
-def gradients(params: list[list[Array]], x: Array, y: Array) -> list[list[Array]]:
+def gradients(params: Params, x: Array, y: Array) -> Params:
     """Gradients of half the mean squared error."""
     acts, z = forward(params, x)
-    delta = ((z - y) / len(y))[:, None]
-    grads: list[list[Array]] = []
-    for i in range(len(params) - 1, -1, -1):
-        w, _ = params[i]
-        grads.append([acts[i].T @ delta, delta.sum(0)])
-        if i:
-            delta = (delta @ w.T) * (acts[i] > 0)
-    return grads[::-1]
+    return backward(params, acts, ((z - y) / len(y))[:, None])
 
 
-def mse(params: list[list[Array]], x: Array, y: Array) -> float:
+def mse(params: Params, x: Array, y: Array) -> float:
+    """Mean squared error of the network ``params`` on standardised rows ``x``."""
     return float(np.mean((forward(params, x)[1] - y) ** 2))
 
 
 def train(
     x: Array, y: Array, valid: tuple[Array, Array], epochs: int, seed: int, hidden: tuple[int, ...]
-) -> list[list[Array]]:
+) -> Params:
     """Adam on mini-batches of 512, the step size halved each epoch past the first
     half; returns the epoch with the best validation error. The output bias
     starts at the mean label."""
     rng = np.random.default_rng(seed)
     params = init([x.shape[1], *hidden, 1], rng)
     params[-1][1][:] = y.mean()
-    m = [[np.zeros_like(p) for p in layer] for layer in params]
-    v = [[np.zeros_like(p) for p in layer] for layer in params]
-    step = 0
-    best_loss, best = float("inf"), params
-    for epoch in range(epochs):
-        lr = RATE * (0.5 ** max(0, epoch - epochs // 2))
-        order = rng.permutation(len(y))
-        for start in range(0, len(y), 512):
-            batch = order[start : start + 512]
-            grads = gradients(params, x[batch], y[batch])
-            step += 1
-            for layer, g_layer, m_layer, v_layer in zip(params, grads, m, v, strict=True):
-                for j in range(2):
-                    m_layer[j] = 0.9 * m_layer[j] + 0.1 * g_layer[j]
-                    v_layer[j] = 0.999 * v_layer[j] + 0.001 * g_layer[j] ** 2
-                    m_hat = m_layer[j] / (1 - 0.9**step)
-                    v_hat = v_layer[j] / (1 - 0.999**step)
-                    layer[j] -= lr * (m_hat / (np.sqrt(v_hat) + 1e-8) + DECAY * layer[j])
-        loss = mse(params, *valid)
-        print(f"epoch {epoch + 1}/{epochs}: validation MSE {loss:.4f}", file=sys.stderr)
-        if loss < best_loss:
-            best_loss, best = loss, [[p.copy() for p in layer] for layer in params]
-    return best
+    return adam(params, (x, y), valid, (epochs, 512, RATE, DECAY), rng, gradients, ("MSE", mse))
 
 
 def main() -> None:

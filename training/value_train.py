@@ -16,17 +16,17 @@ network on the same held-out positions too, to ship the new one only if better.
 from __future__ import annotations
 
 import argparse
-import itertools
 import sys
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
+
+sys.path.insert(0, str(Path(__file__).parent))
+from mlp_train import Array, Params, adam, backward, forward, init
 
 from skipbo.bots.value import ValueNet
 from skipbo.bots.value_features import DERIVED_SIZE, model_input
 
-Array = npt.NDArray[np.floating]
 HIDDEN = (32, 16)
 RATE = 1e-3
 DECAY = 1e-3
@@ -56,40 +56,13 @@ def load(folder: Path) -> tuple[list[Item], list[Item], list[Item]]:
     return train, valid, test
 
 
-def init(sizes: list[int], rng: np.random.Generator) -> list[list[Array]]:
-    """He-initialised weights and zero biases, input layer first."""
-    return [
-        [rng.normal(0, np.sqrt(2 / a), (a, b)).astype(np.float32), np.zeros(b, np.float32)]
-        for a, b in itertools.pairwise(sizes)
-    ]
-
-
-def forward(params: list[list[Array]], x: Array) -> tuple[list[Array], Array]:
-    """Activations of every layer (input first) and the output logits."""
-    acts = [x]
-    h = x
-    for i, (w, b) in enumerate(params):
-        h = h @ w + b
-        if i < len(params) - 1:
-            h = np.maximum(h, 0)
-            acts.append(h)
-    return acts, h[:, 0]
-
-
-def gradients(params: list[list[Array]], x: Array, y: Array) -> list[list[Array]]:
+def gradients(params: Params, x: Array, y: Array) -> Params:
     """Gradients of the mean log-loss."""
     acts, z = forward(params, x)
-    delta = ((1 / (1 + np.exp(-z)) - y) / len(y))[:, None]
-    grads: list[list[Array]] = []
-    for i in range(len(params) - 1, -1, -1):
-        w, _ = params[i]
-        grads.append([acts[i].T @ delta, delta.sum(0)])
-        if i:
-            delta = (delta @ w.T) * (acts[i] > 0)
-    return grads[::-1]
+    return backward(params, acts, ((1 / (1 + np.exp(-z)) - y) / len(y))[:, None])
 
 
-def log_loss(params: list[list[Array]], x: Array, y: Array) -> float:
+def log_loss(params: Params, x: Array, y: Array) -> float:
     """Mean log-loss of the network ``params`` on standardised rows ``x``."""
     z = forward(params, x)[1]
     return float(np.mean(np.logaddexp(0, z) - y * z))
@@ -103,36 +76,16 @@ def train(
     seed: int,
     hidden: tuple[int, ...] = HIDDEN,
     rate: float = RATE,
-) -> list[list[Array]]:
+) -> Params:
     """Adam on mini-batches of 1024 with a little weight decay, the step size halved
     each epoch past the first half; returns the epoch with the best validation loss
     (positions of one round share their label, so a network soon learns rounds, not
     positions: the validation files, whole rounds apart, catch that)."""
     rng = np.random.default_rng(seed)
     params = init([x.shape[1], *hidden, 1], rng)
-    m = [[np.zeros_like(p) for p in layer] for layer in params]
-    v = [[np.zeros_like(p) for p in layer] for layer in params]
-    step = 0
-    best_loss, best = float("inf"), params
-    for epoch in range(epochs):
-        lr = rate * (0.5 ** max(0, epoch - epochs // 2))
-        order = rng.permutation(len(y))
-        for start in range(0, len(y), 1024):
-            batch = order[start : start + 1024]
-            grads = gradients(params, x[batch], y[batch])
-            step += 1
-            for layer, g_layer, m_layer, v_layer in zip(params, grads, m, v, strict=True):
-                for j in range(2):
-                    m_layer[j] = 0.9 * m_layer[j] + 0.1 * g_layer[j]
-                    v_layer[j] = 0.999 * v_layer[j] + 0.001 * g_layer[j] ** 2
-                    m_hat = m_layer[j] / (1 - 0.9**step)
-                    v_hat = v_layer[j] / (1 - 0.999**step)
-                    layer[j] -= lr * (m_hat / (np.sqrt(v_hat) + 1e-8) + DECAY * layer[j])
-        loss = log_loss(params, *valid)
-        print(f"epoch {epoch + 1}/{epochs}: validation log-loss {loss:.4f}", file=sys.stderr)
-        if loss < best_loss:
-            best_loss, best = loss, [[p.copy() for p in layer] for layer in params]
-    return best
+    return adam(
+        params, (x, y), valid, (epochs, 1024, rate, DECAY), rng, gradients, ("log-loss", log_loss)
+    )
 
 
 def report(name: str, p: Array, y: Array) -> None:
