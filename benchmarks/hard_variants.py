@@ -132,8 +132,4 @@ def register(names: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    if "--pairs" in args:
-        pairs = args[args.index("--pairs") + 1]
-        register(re.split(r"[:,]", pairs))
-    ladder.main()
+    ladder.main_with_variants(register)

@@ -24,10 +24,12 @@ The last lines check the issue's goals against the figures measured.
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
+import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from skipbo.bots import Bot, make_bot
@@ -237,6 +239,20 @@ def report_goals(
         print("goals:")
     for text, met in goals:
         print(f"  [{'met' if met else 'NOT MET'}] {text}")
+
+
+def main_with_variants(register: Callable[[list[str]], None]) -> None:
+    """:func:`main`, after ``register`` has added to the registry the bot names the
+    command line asks for (``--pairs``, ``--table-bot``) that it knows how to make:
+    how the variant scripts (deep_variants.py, hard_variants.py) measure their names."""
+    args = sys.argv[1:]
+    names: list[str] = []
+    if "--pairs" in args:
+        names += re.split(r"[:,]", args[args.index("--pairs") + 1])
+    if "--table-bot" in args:
+        names.append(args[args.index("--table-bot") + 1])
+    register(names)
+    main()
 
 
 def main() -> None:
