@@ -179,12 +179,7 @@ class TurnSearch:
         if key in seen or len(seen) >= self.limit:
             return
         seen.add(key)
-        tops = top_wilds = 0
-        for cards in self.pile_cards:
-            if cards:
-                top = cards[-1]
-                tops |= 1 << top
-                top_wilds += top == SB
+        tops, top_wilds = self._pile_tops()
         end = score + self._value(final=True, tops=tops, top_wilds=top_wilds)
         if hand and self.w.discard:
             end += self.w.discard * self._discard_value()
@@ -271,12 +266,7 @@ class TurnSearch:
         """Whether a wild card played as ``need`` can be followed by something: a
         stock top, hand card or discard top of a value the wild cards still held
         bridge to (a wild card played for nothing is a wild card lost)."""
-        tops = top_wilds = 0
-        for cards in self.pile_cards:
-            if cards:
-                top = cards[-1]
-                tops |= 1 << top
-                top_wilds += top == SB
+        tops, top_wilds = self._pile_tops()
         spare = self.counts[SB] - 1 + top_wilds
         if spare < 0:
             return False  # no wild card left to bridge with
@@ -322,17 +312,23 @@ class TurnSearch:
             value = self.discards[key] = best_discard(self.counts, tops, needed)[0]
         return value
 
+    def _pile_tops(self) -> tuple[int, int]:
+        """The discard tops as bits (bit ``v`` for a top of value ``v``) and how
+        many of them are wild cards, as the line has left the piles."""
+        tops = top_wilds = 0
+        for cards in self.pile_cards:
+            if cards:
+                top = cards[-1]
+                tops |= 1 << top
+                top_wilds += top == SB
+        return tops, top_wilds
+
     def _missing(self, tops: int = -1, top_wilds: int = 0) -> int:
         """Fewest cards missing between a build pile and the own stock card after
         using the discard tops, the hand numbers and the wild cards in hand
         (``tops``, ``top_wilds``: as :meth:`_value` takes them, -1 unknown)."""
         if tops < 0:
-            tops = top_wilds = 0
-            for cards in self.pile_cards:
-                if cards:
-                    top = cards[-1]
-                    tops |= 1 << top
-                    top_wilds += top == SB
+            tops, top_wilds = self._pile_tops()
         have = self.hand_bits | tops
         wilds = self.counts[SB] + top_wilds
         best = LONGEST_GAP + 1
