@@ -12,16 +12,7 @@ from skipbo.bots.pace import pace_net
 from skipbo.bots.pace_features import FEATURE_SIZE, pace_features, pace_rows, run_length
 from skipbo.core import SB, PlayerView, Round, Rules, new_round, player_view
 from skipbo.sim.runner import play_round
-
-TABLES = [
-    Rules.make(2, 30),
-    Rules.make(3, 20),
-    Rules.make(4, 15),
-    Rules.make(5, 10),
-    Rules.make(6, 8),
-    Rules.make(4, 15, teams=True),
-    Rules.make(6, 8, teams=True),
-]
+from test_bots import LONG_TABLES as TABLES
 
 
 def _views(rules: Rules, moves: int = 120) -> list[PlayerView]:
