@@ -29,6 +29,7 @@ from .value_features import (
     VALUES,
     bridge_gap,
     one_hot,
+    seat_and_opponents,
     steps_to,
     unseen_counts,
     value_counts,
@@ -73,14 +74,10 @@ def _pile_entries(pile: Sequence[int], build: Sequence[int]) -> list[int]:
 
 
 def _entries(view: PlayerView) -> list[int]:
-    seat = view.seat
-    if seat is None:
-        raise ValueError("a spectator's view has no side to evaluate")
+    seat, opponents = seat_and_opponents(view)
     rules = view.rules
     n = rules.players
     me = view.players[seat]
-    own_side = set(rules.team_seats(seat))
-    opponents = [(seat + k) % n for k in range(1, n) if (seat + k) % n not in own_side]
     nxt = view.players[opponents[0]]
     partner = view.partner
     mate = view.players[partner] if partner is not None else None

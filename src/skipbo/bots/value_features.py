@@ -188,16 +188,24 @@ def _derived_row(x: list[int]) -> list[float]:
     return [float(c) for c in columns] + [(own_stock - near_stock) / 10]
 
 
-def _entries(view: PlayerView) -> list[int]:
+def seat_and_opponents(view: PlayerView) -> tuple[int, list[int]]:
+    """The viewer's seat and the opposing seats in the order they move after it
+    (a spectator's view has no side: ``ValueError``)."""
     seat = view.seat
     if seat is None:
         raise ValueError("a spectator's view has no side to evaluate")
+    n = view.rules.players
+    own_side = set(view.rules.team_seats(seat))
+    return seat, [(seat + k) % n for k in range(1, n) if (seat + k) % n not in own_side]
+
+
+def _entries(view: PlayerView) -> list[int]:
+    seat, opponents = seat_and_opponents(view)
     rules = view.rules
     n = rules.players
     me = view.players[seat]
     own_side = set(rules.team_seats(seat))
     partner = view.partner
-    opponents = [(seat + k) % n for k in range(1, n) if (seat + k) % n not in own_side]
     builds = [0] * 12
     for b in view.build:
         builds[b] += 1
