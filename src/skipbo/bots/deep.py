@@ -220,11 +220,6 @@ class DeepBot(ComboBot):
         ranked = ranked_discards(view)[: self.settings.discards]
         if len(ranked) <= 1:
             return ranked[0][1] if ranked else None
-        seat = view.seat
-        assert seat is not None
-        rules = view.rules
-        team = rules.team_of(seat)
-        first = ranked[0][1]
         totals = [self.settings.tidy * tidy for tidy, _ in ranked]
         if self.settings.net_now or self.settings.pace:
             right_after = _after_discards(view, ranked)
@@ -234,35 +229,53 @@ class DeepBot(ComboBot):
                 for k, cards in enumerate(pace_net().paces(right_after)):
                     totals[k] += self.settings.pace * float(cards)
         for i in range(self.settings.discard_worlds):
-            state = sample_round(view, f"{seed}/d{i}")
-            state.apply_unchecked(first)
-            before = [len(stock) for stock in state.stocks]
-            others = {s: _RolloutCombo(self.settings.nodes) for s in range(rules.players)}
-            while state.result is None and state.to_move != seat:
-                _finish_turn(state, state.to_move, others[state.to_move])
-            if state.result is not None:
-                continue  # lost whatever was discarded
-            lost = sum(
-                b - len(stock)
-                for s, (b, stock) in enumerate(zip(before, state.stocks, strict=True))
-                if rules.team_of(s) != team
-            )
-            after = player_view(state, seat)
-            card, pile = divmod(first - DISCARD_BASE, SLOTS)
-            made = after.players[seat].discards[pile]
-            if not made or made[-1] != card + 1:
-                continue  # a partner played the card discarded: no swap to judge by
-            mine = [
-                after if move == first else _swap_discard(after, first, move) for _, move in ranked
-            ]
-            for k, swapped in enumerate(mine):
-                score = _best_score(swapped, self.weights, self.settings.nodes)
-                lost_cost = self.weights.stock * self.settings.opponent * lost
-                totals[k] += (score - lost_cost) / self.settings.discard_worlds
+            worths = self.world_worths(view, ranked, f"{seed}/d{i}")
+            if worths is None:
+                continue
+            for k, (worth, _) in enumerate(worths):
+                totals[k] += worth / self.settings.discard_worlds
             if self.settings.net_next:
                 weight = self.settings.net_next / self.settings.discard_worlds
-                self._add_win_chances(totals, weight, mine)
+                self._add_win_chances(totals, weight, [mine for _, mine in worths])
         return ranked[max(range(len(ranked)), key=lambda k: totals[k])][1]
+
+    def world_worths(
+        self, view: PlayerView, ranked: list[tuple[float, Move]], seed: str
+    ) -> list[tuple[float, PlayerView]] | None:
+        """Each ranked discard's worth in one world sampled from ``view`` (by
+        ``seed``), with the own view at the next own turn: combo's score of that
+        turn less the other side's stock cards played meanwhile. None when the
+        discards cannot be told apart there (the round ended first, or a partner
+        played the card discarded)."""
+        seat = view.seat
+        assert seat is not None
+        rules = view.rules
+        team = rules.team_of(seat)
+        first = ranked[0][1]
+        state = sample_round(view, seed)
+        state.apply_unchecked(first)
+        before = [len(stock) for stock in state.stocks]
+        others = {s: _RolloutCombo(self.settings.nodes) for s in range(rules.players)}
+        while state.result is None and state.to_move != seat:
+            _finish_turn(state, state.to_move, others[state.to_move])
+        if state.result is not None:
+            return None  # lost whatever was discarded
+        lost = sum(
+            b - len(stock)
+            for s, (b, stock) in enumerate(zip(before, state.stocks, strict=True))
+            if rules.team_of(s) != team
+        )
+        after = player_view(state, seat)
+        card, pile = divmod(first - DISCARD_BASE, SLOTS)
+        made = after.players[seat].discards[pile]
+        if not made or made[-1] != card + 1:
+            return None  # a partner played the card discarded: no swap to judge by
+        lost_cost = self.weights.stock * self.settings.opponent * lost
+        worths = []
+        for _, move in ranked:
+            mine = after if move == first else _swap_discard(after, first, move)
+            worths.append((_best_score(mine, self.weights, self.settings.nodes) - lost_cost, mine))
+        return worths
 
     @staticmethod
     def _add_win_chances(totals: list[float], weight: float, views: list[PlayerView]) -> None:
