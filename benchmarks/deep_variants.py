@@ -35,13 +35,15 @@ FIELDS = {
     "N": "net_now",
     "X": "net_next",
     "P": "pace",
+    "L": "learned",
 }
 """Letter of a variant name's field: the :class:`DeepSettings` field it sets."""
 
 
 def variant(name: str) -> DeepSettings:
     """The settings a variant name spells (``deep-c6-w3``)."""
-    values = {FIELDS[k]: int(v) for k, v in re.findall(r"-([a-zA-Z])(\d+)", name)}
+    found = re.findall(r"-([a-zA-Z])(\d+(?:\.\d+)?)", name)
+    values = {FIELDS[k]: float(v) if "." in v else int(v) for k, v in found}
     return DeepSettings(**values)
 
 

@@ -17,7 +17,8 @@ def test_every_variant_answers_legal_moves() -> None:
         DeepSettings(events=1, depth=2),
         DeepSettings(value=True, events=3),
         DeepSettings(discards=1),
-        DeepSettings(net_now=300.0, net_next=1000.0),
+        DeepSettings(net_now=300.0, net_next=1000.0, discard_worlds=2),
+        DeepSettings(discard_worlds=2, learned=0.0),
     ]
     for deal, setting in enumerate(settings):
         bots = [DeepBot(f"v/{deal}", settings=setting), make_bot("combo", deal)]
@@ -123,7 +124,11 @@ TIE = {
 
 
 def test_the_sampled_next_turn_breaks_combos_tie_between_discards() -> None:
+    """The expert that samples its next turn (the expert until 2026-11-24). The
+    shipped expert judges by the discard network instead, which here discards
+    the 9 as combo does: one position is not what it was trained to get right."""
     view, legal = _turn_start(TIE)
     assert format_move(ComboBot("t").choose(view, legal)) == "H9-D1"
+    sampling = DeepSettings(discard_worlds=2, learned=0.0)
     for seed in ("t", "u", "v"):
-        assert format_move(DeepBot(seed).choose(view, legal)) == "H6-D3"
+        assert format_move(DeepBot(seed, settings=sampling).choose(view, legal)) == "H6-D3"
