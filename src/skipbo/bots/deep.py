@@ -1,4 +1,4 @@
-"""The expert bot: combo's turns, with the closing discard chosen by sampled futures.
+"""The expert bot: combo's turns, with the closing discard judged as sampled futures taught it.
 
 (The module is named for how it plays; the registry calls the bot ``expert``. The
 expert before 2026-11-23 is :mod:`skipbo.bots.expert`, now ``planner``.)
