@@ -72,10 +72,13 @@ def terminal() -> Iterator[Terminal]:
 
 
 def test_the_game_draws_at_80x24_and_answers_keys(terminal: Terminal) -> None:
-    screen = terminal.wait_for("you to move")
+    parts = ("you to move", "Round 1", "bot:medium", "Build", "B1", "Hand", "D4", "Last moves")
+    for part in (*parts, "help"):  # tmux may show a frame half drawn: wait for each part
+        terminal.wait_for(part)
+    screen = terminal.screen()
     lines = screen.splitlines()
     assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
-    for part in ("Round 1", "bot:medium", "Build", "B1", "Hand", "D4", "Last moves", "help"):
+    for part in (*parts, "help"):
         assert part in screen, f"{part!r} missing from:\n{screen}"
     terminal.keys("?")
     terminal.wait_for("Skip-Bo in the terminal")
