@@ -245,17 +245,16 @@ class DeepBot(ComboBot):
         if len(ranked) <= 1:
             return ranked[0][1] if ranked else None
         totals = [self.settings.tidy * tidy for tidy, _ in ranked]
-        if self.settings.net_now or self.settings.pace:
+        if self.settings.net_now or self.settings.pace or self.settings.learned:
             right_after = _after_discards(view, ranked)
             if self.settings.net_now:
                 self._add_win_chances(totals, self.settings.net_now, right_after)
             if self.settings.pace:
                 for k, cards in enumerate(pace_net().paces(right_after)):
                     totals[k] += self.settings.pace * float(cards)
-        if self.settings.learned:
-            right_after = _after_discards(view, ranked)
-            for k, worth in enumerate(discard_net().worths(right_after)):
-                totals[k] += self.settings.learned * float(worth)
+            if self.settings.learned:
+                for k, worth in enumerate(discard_net().worths(right_after)):
+                    totals[k] += self.settings.learned * float(worth)
         for i in range(self.settings.discard_worlds):
             worths = self.world_worths(view, ranked, f"{seed}/d{i}")
             if worths is None:
