@@ -1,21 +1,48 @@
 """Fitting :class:`skipbo.bots.mlp.Mlp` networks in NumPy: what the training scripts share.
 
-``value_train.py`` (log-loss on who won) and ``pace_train.py`` (squared error on
-stock cards played) differ only in the error at the output; the layers, the
-backward pass through them and Adam with decoupled weight decay are here once.
+``value_train.py`` (log-loss on who won), ``pace_train.py`` (squared error on
+stock cards played) and ``search_train.py`` (squared error between a decision's
+candidates) differ only in the error at the output; the split of the data files,
+the input scaling, the layers, the backward pass through them and Adam with
+decoupled weight decay are here once.
 """
 
 from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 Array = npt.NDArray[np.floating]
 Params = list[list[Array]]
+T = TypeVar("T")
+
+
+def split_by_file(files: Sequence[T]) -> tuple[list[T], list[T], list[T]]:
+    """Training, validation (every tenth file from the fifth: picks the epoch) and
+    test (every tenth from the tenth: only reported). Whole files of rounds go to
+    one side, so that no round has positions on two."""
+    parts: dict[int, list[T]] = {0: [], 4: [], 9: []}
+    for i, item in enumerate(files):
+        parts[i % 10 if i % 10 in (4, 9) else 0].append(item)
+    return parts[0], parts[4], parts[9]
+
+
+def joined(files: Sequence[tuple[Array, ...]]) -> tuple[Array, ...]:
+    """The files' arrays, each column concatenated over the files."""
+    return tuple(np.concatenate(column) for column in zip(*files, strict=True))
+
+
+def standardiser(x: Array) -> tuple[Array, Array]:
+    """The mean and scale of each input column. An entry the data never varies
+    (at the 2-player tables: players, partner) gets a huge scale, so that other
+    tables' values of it play no part."""
+    mean, std = x.mean(0), x.std(0)
+    return mean, np.where(std > 1e-3, std, 1e6).astype(np.float32)
 
 
 def init(sizes: list[int], rng: np.random.Generator) -> Params:

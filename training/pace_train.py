@@ -20,7 +20,17 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from mlp_train import Array, Params, adam, backward, forward, init
+from mlp_train import (
+    Array,
+    Params,
+    adam,
+    backward,
+    forward,
+    init,
+    joined,
+    split_by_file,
+    standardiser,
+)
 from pace_data import OFFSET
 
 from skipbo.bots.pace import PaceNet
@@ -46,15 +56,9 @@ def load(folder: Path, target: str) -> list[tuple[Array, Array]]:
     return out
 
 
-def split(files: list[tuple[Array, Array]]) -> tuple[tuple[Array, Array], ...]:
-    """Training, validation (every tenth file from the fifth), test (from the tenth)."""
-    parts: dict[int, list[tuple[Array, Array]]] = {0: [], 4: [], 9: []}
-    for i, item in enumerate(files):
-        parts[i % 10 if i % 10 in (4, 9) else 0].append(item)
-    return tuple(
-        (np.concatenate([f[0] for f in parts[k]]), np.concatenate([f[1] for f in parts[k]]))
-        for k in (0, 4, 9)
-    )
+def split(files: list[tuple[Array, Array]]) -> tuple[tuple[Array, ...], ...]:
+    """Training, validation and test arrays (:func:`mlp_train.split_by_file`)."""
+    return tuple(joined(part) for part in split_by_file(files))
 
 
 def gradients(params: Params, x: Array, y: Array) -> Params:
@@ -91,10 +95,7 @@ def main() -> None:
     args = parser.parse_args()
     (x, y), (vx, vy), (tx, ty) = split(load(args.data, args.target))
     print(f"training on {len(y)} positions, validating on {len(vy)}, testing on {len(ty)}")
-    # an entry the data never varies (the 2-player tables: players, partner) gets
-    # a huge scale, so that other tables' values of it play no part
-    mean, std = x.mean(0), x.std(0)
-    scale = np.where(std > 1e-3, std, 1e6).astype(np.float32)
+    mean, scale = standardiser(x)
 
     def norm(a: Array) -> Array:
         out: Array = ((a - mean) / scale).astype(np.float32)

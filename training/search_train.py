@@ -31,7 +31,17 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from mlp_train import Array, Params, adam, backward, forward, init
+from mlp_train import (
+    Array,
+    Params,
+    adam,
+    backward,
+    forward,
+    init,
+    joined,
+    split_by_file,
+    standardiser,
+)
 
 from skipbo.bots.discard_net import SCALE, DiscardNet
 
@@ -66,12 +76,9 @@ def load(folder: Path) -> list[Split]:
 
 
 def split(files: list[Split]) -> tuple[Split, Split, Split]:
-    """Training, validation (every tenth file from the fifth), test (from the tenth)."""
-    parts: dict[int, list[Split]] = {0: [], 4: [], 9: []}
-    for i, item in enumerate(files):
-        parts[i % 10 if i % 10 in (4, 9) else 0].append(item)
-    joined = [tuple(np.concatenate([f[j] for f in parts[k]]) for j in range(5)) for k in (0, 4, 9)]
-    return joined[0], joined[1], joined[2]  # type: ignore[return-value]
+    """Training, validation and test arrays (:func:`mlp_train.split_by_file`)."""
+    train, valid, test = (joined(part) for part in split_by_file(files))
+    return train, valid, test  # type: ignore[return-value]
 
 
 def centred(values: Array, label: Array) -> Array:
@@ -127,8 +134,7 @@ def main() -> None:
     (x, y, *_), (vx, vy, *_), (tx, _, ty, town, ttidy) = split(load(args.data))
     print(f"training on {len(y)} decisions, validating on {len(vy)}, testing on {len(ty)}")
     flat = x[~np.isnan(y)]
-    mean, std = flat.mean(0), flat.std(0)
-    scale = np.where(std > 1e-3, std, 1e6).astype(np.float32)
+    mean, scale = standardiser(flat)
 
     def norm(a: Array) -> Array:
         out: Array = ((a - mean) / scale).astype(np.float32)

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from mlp_train import Array, Params, adam, backward, forward, init
+from mlp_train import Array, Params, adam, backward, forward, init, split_by_file
 
 from skipbo.bots.value import ValueNet
 from skipbo.bots.value_features import DERIVED_SIZE, model_input
@@ -40,17 +40,13 @@ def load(folder: Path) -> tuple[list[Item], list[Item], list[Item]]:
     """(features, labels, expert?) per file, split by file into training, validation
     (every tenth file from the fifth: picks the epoch) and test (every tenth from the
     tenth: only reported)."""
-    train: list[Item] = []
-    valid: list[Item] = []
-    test: list[Item] = []
-    for i, path in enumerate(sorted(folder.glob("*.npz"))):
+    items: list[Item] = []
+    for path in sorted(folder.glob("*.npz")):
         with np.load(path) as data:
-            item = (
-                model_input(data["x"]),
-                data["y"].astype(np.float32),
-                "expert" in path.name,
+            items.append(
+                (model_input(data["x"]), data["y"].astype(np.float32), "expert" in path.name)
             )
-        {9: test, 4: valid}.get(i % 10, train).append(item)
+    train, valid, test = split_by_file(items)
     if not train or not test or not valid:
         sys.exit(f"{folder}: need at least ten data files, found {len(train) + len(test)}")
     return train, valid, test
