@@ -36,11 +36,23 @@ class Hello(_Strict):
     token: Annotated[str, Field(min_length=1, max_length=TOKEN_MAX)] | None = None
 
 
+Position = tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]]
+"""(round at the table, moves in it): the ``round_index`` and ``moves`` of a view."""
+
+
 class MoveRequest(_Strict):
-    """Play a move, in notation.md's move notation."""
+    """Play a move, in notation.md's move notation.
+
+    ``at`` is the position of the view the player answers (its ``round_index`` and
+    ``moves``): when the table has moved on since, the move is refused with
+    ``table_moved_on`` instead of being judged against a position the player never
+    saw (the same person on two devices, or a view still in flight). Without it
+    the move answers whatever position the table is at.
+    """
 
     type: Literal["move"]
     move: Annotated[str, Field(min_length=1, max_length=16)]
+    at: Position | None = None
 
 
 class NextRequest(_Strict):

@@ -231,21 +231,33 @@ class Table:
 
     # ----------------------------------------------------------------- moves
 
-    def play(self, seat: int, token: str, move_text: str) -> None:
+    def play(
+        self, seat: int, token: str, move_text: str, at: tuple[int, int] | None = None
+    ) -> None:
         """Play ``move_text`` for ``seat``, whose ``token`` must match; stored first.
 
+        ``at``: the position (round at the table, moves in it) the person saw; the
+        move is refused with ``table_moved_on`` when the table is elsewhere now.
         Synchronous: waits for the store's commit (tests, tools). The server uses
         :meth:`play_async`, which never blocks the event loop.
         """
         if self.seat_of(token) != seat:
             raise TableError("wrong_token")
+        self._check_at(at)
         self._apply(seat, move_text)
 
-    async def play_async(self, seat: int, token: str, move_text: str) -> None:
+    async def play_async(
+        self, seat: int, token: str, move_text: str, at: tuple[int, int] | None = None
+    ) -> None:
         """:meth:`play` without blocking the loop: returns once the move is durable and shown."""
         if self.seat_of(token) != seat:
             raise TableError("wrong_token")
-        await self._apply_async(seat, move_text, None)
+        await self._apply_async(seat, move_text, None, at)
+
+    def _check_at(self, at: tuple[int, int] | None) -> None:
+        """Refuse a move that answers a position the table has left (or never reached)."""
+        if at is not None and (not self.started or tuple(at) != self._position()):
+            raise TableError("table_moved_on")
 
     def play_bot(self, turn: BotTurn, move_text: str) -> None:
         """Play a bot's answer, unless the position it answered has moved on."""
@@ -290,7 +302,13 @@ class Table:
         self.log[-1].append((seat, move_text))
         self.presence.touched = time.monotonic()
 
-    async def _apply_async(self, seat: int, move_text: str, turn: BotTurn | None) -> None:
+    async def _apply_async(
+        self,
+        seat: int,
+        move_text: str,
+        turn: BotTurn | None,
+        at: tuple[int, int] | None = None,
+    ) -> None:
         """Check, wait for the commit, then change memory: nobody sees an unstored move.
 
         The table's lock makes a second move wait until the first is committed and
@@ -300,6 +318,7 @@ class Table:
         async with self._lock():
             if turn is not None:
                 self._check_bot(turn)
+            self._check_at(at)
             move = self._check(seat, move_text)
             round_index, move_index = self._position()
             stored = self._storage.append_move_async(

@@ -106,7 +106,7 @@ async def _handle(conn: Connection, table: Table, hub: Hub, raw: str | bytes | N
     seat, token, request = admitted
     if isinstance(request, MoveRequest):
         table.presence.autopilot.discard(seat)  # a person who moves is back
-        await table.play_async(seat, token, request.move)
+        await table.play_async(seat, token, request.move, request.at)
         await hub.changed(table)
     elif isinstance(request, NextRequest):
         await hub.ready(table, seat)

@@ -1,11 +1,11 @@
 """The WebSocket ``/ws/{code}`` of a cluster worker: the same protocol as one process.
 
 Every message becomes one change of :class:`~.hub.ClusterHub` (one PostgreSQL
-transaction). A move must answer the position of the last view this connection
-was sent: if the game moved on meanwhile (the same person on two devices, or a
-view still in flight), the move is refused with ``table_moved_on`` and the
-player gets the table as it is now, so a lost race is never played on a
-position its player did not see.
+transaction). A move must answer the position its player saw (the ``at`` the
+client sends, else the last view this connection was sent): if the game moved on
+meanwhile (the same person on two devices, or a view still in flight), the move
+is refused with ``table_moved_on`` and the player gets the table as it is now, so
+a lost race is never played on a position its player did not see.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ async def _handle(conn: Connection, code: str, hub: ClusterHub, raw: str | bytes
         return
     seat, _, request = admitted
     if isinstance(request, MoveRequest):
-        await _move(conn, code, hub, admitted, request.move)
+        await _move(conn, code, hub, admitted, request.move, request.at)
     elif isinstance(request, NextRequest):
         await hub.change(code, lambda e: ready(e.table, seat))
     elif isinstance(request, ResignRequest):
@@ -62,8 +62,16 @@ async def _handle(conn: Connection, code: str, hub: ClusterHub, raw: str | bytes
         await hub.hint(conn, code, seat)
 
 
-async def _move(conn: Connection, code: str, hub: ClusterHub, acting: Acting, move: str) -> None:
-    """Play ``move`` for the acting seat, on the position this worker showed it."""
+async def _move(
+    conn: Connection,
+    code: str,
+    hub: ClusterHub,
+    acting: Acting,
+    move: str,
+    at: tuple[int, int] | None,
+) -> None:
+    """Play ``move`` for the acting seat, on the position the player saw: ``at`` as the
+    client says, else the last one this worker sent it."""
     seat, token, _ = acting
 
     def play(e: Entry) -> None:
@@ -71,7 +79,7 @@ async def _move(conn: Connection, code: str, hub: ClusterHub, acting: Acting, mo
         e.table.play(seat, token, move)
 
     try:
-        await hub.change(code, play, at=hub.seen.get(conn))
+        await hub.change(code, play, at=at if at is not None else hub.seen.get(conn))
     except TableError as exc:
         if exc.code != "table_moved_on":
             raise

@@ -78,9 +78,15 @@ function playTo(target) {
   else sendMove(move);
 }
 
+// A move names the position it answers, so that a view still in flight (or the same
+// person on another device) can never turn it into a move on a later position.
+function moveMessage(move) {
+  return { type: "move", move, at: [table.round_index, table.moves] };
+}
+
 function sendMove(move) {
   rememberFlightStart();
-  send({ type: "move", move });
+  send(moveMessage(move));
   selected = null;
   selectedNode = null;
   focusKey = "next";
@@ -807,7 +813,7 @@ function setupTable() {
   $("discard-now").addEventListener("click", commitPending);
   $("end-turn-btn").addEventListener("click", () => {
     rememberFlightStart();
-    send({ type: "move", move: "end" });
+    send(moveMessage("end"));
   });
   $("copy-link").addEventListener("click", async () => {
     try {
