@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import time
 from collections.abc import Iterator
@@ -438,3 +439,85 @@ def test_redis_restarted_mid_round(pg_url: str, redis_url: str) -> None:
         for server in locals().get("servers", []):
             server.kill()
         redis.stop()
+
+
+OFFSETS = (0.0, 0.015, 0.04, 0.08, 0.12, 0.16, 0.2)
+"""Seconds between the two devices' sends (the fault pass saw copies at 15-160 ms)."""
+
+
+def test_two_devices_on_two_workers_store_one_move_at_any_offset(
+    pair: list[ServerProcess], pg_url: str
+) -> None:
+    """Ann's two devices send the same move, each naming the position it showed,
+    0-200 ms apart: one is stored, the other refused with ``table_moved_on``."""
+    w1, w2 = pair
+    code, ann_token, bob_token = new_table(w1.base, w2.base, stock=30)
+    ann, bob = Player(w1.base, code, ann_token), Player(w2.base, code, bob_token)
+    other = Player(w2.base, code, ann_token)  # Ann's second device
+    try:
+        for offset in OFFSETS:
+            ready = lambda: ann.my_turn() and other.my_turn() and same(ann, other)  # noqa: E731
+            play([ann, bob], ready, watch=(other,))
+            assert not ann.waiting
+            at = [ann.view["round_index"], ann.view["moves"]]
+            move = next((m for m in ann.view["legal"] if "-B" in m), ann.view["legal"][0])
+            before = stored_moves(pg_url, code)
+            ann.client.send({"type": "move", "move": move, "at": at})
+            time.sleep(offset)
+            other.client.send({"type": "move", "move": move, "at": at})
+            end = time.monotonic() + TIMEOUT
+            while len(ann.errors + other.errors) + stored_moves(pg_url, code) - before < 2:
+                assert time.monotonic() < end, f"both answers did not come (offset {offset})"
+                for device in (ann, other):
+                    device.drain()
+            assert stored_moves(pg_url, code) - before == 1, offset
+            refused = [e["code"] for e in ann.errors + other.errors]
+            assert refused == ["table_moved_on"], (offset, refused)
+            ann.errors.clear()
+            other.errors.clear()
+    finally:
+        for player in (ann, bob, other):
+            player.client.close()
+
+
+def test_a_paused_worker_gets_its_players_back(
+    pg_url: str, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bob's worker stops (SIGSTOP) past the reaping time: Ann sees him away; once it
+    runs again he is shown present again, and the autopilot never takes his seat."""
+    grace = 8.0
+    monkeypatch.setenv("SKIPBO_CLUSTER_GRACE", str(grace))
+    w1, w2 = servers = workers(pg_url, redis_url)
+    players: list[Player] = []
+    try:
+        code, ann_token, bob_token = new_table(w1.base, w2.base, stock=30)
+        ann, bob = Player(w1.base, code, ann_token), Player(w2.base, code, bob_token)
+        players += [ann, bob]
+        here = lambda p: p.states and p.view["seats"][1]["connected"]  # noqa: E731
+        play([ann, bob], lambda: ann.my_turn() and here(ann) and here(bob))
+        moves = stored_moves(pg_url, code)
+        os.kill(w2.process.pid, signal.SIGSTOP)
+        try:
+            wait_for(ann, lambda: not here(ann), 20.0, "Bob's rows were never reaped")
+        finally:
+            os.kill(w2.process.pid, signal.SIGCONT)
+        away = time.monotonic()
+        wait_for(ann, lambda: here(ann), 10.0, "Bob stays away while his worker runs")
+        wait_for(ann, lambda: time.monotonic() > away + grace + 2, grace + 5, "")
+        bob.drain(0.2)
+        assert here(ann) and here(bob)
+        assert not any(s["seats"][1]["autopilot"] for p in players for s in p.states)
+        assert stored_moves(pg_url, code) == moves  # nobody moved for anyone
+    finally:
+        for player in players:
+            player.client.close()
+        for server in locals().get("servers", []):
+            server.kill()
+
+
+def wait_for(player: Player, done: Any, seconds: float, why: str) -> None:
+    """Read ``player``'s messages until ``done()``; fail with ``why`` after ``seconds``."""
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, why
+        player.drain(0.1)

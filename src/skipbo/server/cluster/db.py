@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
@@ -256,6 +257,8 @@ class ClusterDb:
         from psycopg_pool import AsyncConnectionPool
 
         self.worker = worker
+        self._beat: float | None = None
+        """``time.monotonic()`` of the last heartbeat that reached PostgreSQL."""
         self.pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
             _with_timeout(url),
             min_size=1,
@@ -331,13 +334,30 @@ class ClusterDb:
             cursor = await db.execute(sql, params)
             return await cursor.fetchall() if cursor.description else []
 
-    async def heartbeat(self) -> None:
-        """This worker is alive (its connections count for :data:`DEAD_SECONDS`)."""
+    async def heartbeat(self) -> bool:
+        """This worker is alive (its connections count for :data:`DEAD_SECONDS`).
+
+        Returns whether the previous heartbeat was recent (within half of
+        :data:`DEAD_SECONDS`): if not, this worker was cut off itself (paused, or
+        PostgreSQL away) and the others' heartbeats may be just as late, so it
+        must not judge them dead yet.
+        """
         await self._rows(
             "INSERT INTO cluster_workers (worker, seen) VALUES (%s, now())"
             " ON CONFLICT (worker) DO UPDATE SET seen = now()",
             (self.worker,),
         )
+        now, last = time.monotonic(), self._beat
+        self._beat = now
+        return last is not None and now - last < DEAD_SECONDS / 2
+
+    async def connections(self) -> dict[tuple[str, int], int]:
+        """This worker's stored connection rows: (table, seat) -> connections."""
+        rows = await self._rows(
+            "SELECT table_id, seat, n FROM cluster_connections WHERE worker = %s",
+            (self.worker,),
+        )
+        return {(str(code), int(seat)): int(n) for code, seat, n in rows}
 
     async def renew(self) -> set[str]:
         """Extend every lease this worker holds; the tables it still drives."""

@@ -264,16 +264,17 @@ class ClusterHub:
         code: str,
         action: Callable[[Entry], T],
         *,
-        count: tuple[int, int] | None = None,
+        count: tuple[int, ...] = (),
         recount: bool = False,
         drive: bool = False,
         at: tuple[int, int] | None = None,
     ) -> T:
         """Run ``action`` on the table in one transaction, as the module says; its result.
 
-        ``count`` (seat, n): this worker's connections of the seat now; ``recount``:
-        ask who is connected anew; ``drive``: only as the lease holder;
-        ``at``: the :func:`position` a person's move answers.
+        ``count``: seats whose number of connections on this worker is stored
+        anew (counted under the table's lock, so a connection that comes or goes
+        meanwhile is counted right); ``recount``: ask who is connected anew;
+        ``drive``: only as the lease holder; ``at``: the :func:`position` a person's move answers.
         """
         async with self._lock(code):
             entry: Entry | None = None
@@ -302,7 +303,7 @@ class ClusterHub:
         tx: Tx,
         entry: Entry,
         action: Callable[[Entry], T],
-        count: tuple[int, int] | None,
+        count: tuple[int, ...],
         recount: bool,
         at: tuple[int, int] | None,
     ) -> T:
@@ -311,10 +312,10 @@ class ClusterHub:
         start = position(table)
         if at is not None and at != position(table):
             raise TableError("table_moved_on")
-        if count is not None:
-            await tx.count_connections(*count)
+        for seat in count:
+            await tx.count_connections(seat, self._held(table.code, seat))
         try:
-            if count is not None or recount:
+            if count or recount:
                 entry.shared.connected = await tx.connected()
                 entry.shared.show(table, self.turn_scale)
             result = action(entry)
@@ -385,12 +386,12 @@ class ClusterHub:
         conn.seat, conn.greeted, conn.token = seat, True, token
         shown = entry.version
         if old is not None and old != seat:
-            await self.change(code, _nothing, count=(old, self._held(code, old)))
+            await self.change(code, _nothing, count=(old,))
         if seat is not None:
             await self.change(
                 code,
                 lambda e: e.table.presence.autopilot.discard(seat),
-                count=(seat, self._held(code, seat)),
+                count=(seat,),
             )
         entry = self.entries.get(code) or await self.fresh(code)
         if entry.version == shown:  # nothing changed: only this connection needs the view
@@ -421,7 +422,7 @@ class ClusterHub:
         if conn.greeted and conn.seat is not None:
             seat = conn.seat
             try:
-                await self.change(code, _nothing, count=(seat, self._held(code, seat)))
+                await self.change(code, _nothing, count=(seat,))
             except Exception:  # the store is away: the reaper counts again later
                 log.warning("table %s: a disconnection could not be stored", code)
 
@@ -502,17 +503,49 @@ class ClusterHub:
             await asyncio.sleep(self.tick)
 
     async def _tick(self) -> None:
-        """Say we live, keep our leases, take over dead ones, recount, catch up."""
-        await self.db.heartbeat()
+        """Say we live, keep our leases, take over dead ones, recount, catch up.
+
+        Reaping waits for a tick whose previous heartbeat was recent: a worker
+        that was itself cut off (paused, or PostgreSQL away) first lets the
+        others say they live. Then this worker's own connection rows are stated
+        again, since another worker may have reaped them while it looked dead.
+        """
+        steady = await self.db.heartbeat()
         self._owned = await self.db.renew() | await self.db.claim()
         for code in self._owned:
             self._start_driver(code)
-        for code in await self.db.reap():
-            try:
-                await self.change(code, _nothing, recount=True)
-            except TableError:
-                log.debug("table %s is gone", code)
+        for code in await self.db.reap() if steady else set():
+            await self._recount(code)
+        await self.reassert_connections()
         await self.catch_up_all()
+
+    async def _recount(self, code: str, seats: tuple[int, ...] = ()) -> None:
+        """Store ``seats``' connection counts (if any) and who is connected now."""
+        try:
+            await self.change(code, _nothing, count=seats, recount=True)
+        except TableError:
+            log.debug("table %s is gone", code)
+
+    async def reassert_connections(self) -> None:
+        """Make the stored connection rows of this worker match its sockets.
+
+        A worker that paused longer than :data:`.db.DEAD_SECONDS` had its rows
+        reaped by the others, and its players were shown away; while it lives
+        its rows are put back (and presence recomputed) here, every tick.
+        """
+        stored = await self.db.connections()
+        held: dict[tuple[str, int], int] = {}
+        for code, conns in self.listeners.items():
+            for conn in conns:
+                if conn.greeted and conn.seat is not None:
+                    held[(code, conn.seat)] = held.get((code, conn.seat), 0) + 1
+        wrong: dict[str, set[int]] = {}
+        for code, seat in stored.keys() | held.keys():
+            if stored.get((code, seat), 0) != held.get((code, seat), 0):
+                wrong.setdefault(code, set()).add(seat)
+        for code, seats in wrong.items():
+            log.info("table %s: connections of seats %s stated again", code, sorted(seats))
+            await self._recount(code, tuple(sorted(seats)))
 
     async def catch_up_all(self) -> None:
         """Compare every held copy with PostgreSQL (news may have been lost)."""
