@@ -30,6 +30,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from .tx import Op, T
+
 log = logging.getLogger(__name__)
 
 MAX_BATCH = 4096
@@ -284,6 +286,8 @@ class GroupCommitStorage(ABC, Generic[Conn]):
     """
 
     sql: Sql
+    dialect: str
+    """``"sqlite"`` or ``"postgres"`` (what an operation's :class:`~.tx.Tx` says)."""
     _db: Conn
 
     def __init__(self) -> None:
@@ -320,6 +324,14 @@ class GroupCommitStorage(ABC, Generic[Conn]):
     @abstractmethod
     def _disconnect(self) -> None:
         """Close the connection (the writer ends)."""
+
+    @abstractmethod
+    def _atomic(self, op: Op[T]) -> T:
+        """Run ``op`` in one transaction and commit (on the writer thread).
+
+        A broken constraint undoes the whole transaction and raises
+        :class:`~.tx.StorageConflict`; any other error undoes it too.
+        """
 
     # ------------------------------------------------------------ the writer
 
@@ -446,6 +458,22 @@ class GroupCommitStorage(ABC, Generic[Conn]):
         self._put(_Call(lambda: assemble_tables(*self._read(queries)), done))
         found = done.result()
         return found[0] if found else None
+
+    def run(self, op: Op[T]) -> T:
+        """Run an operation (:mod:`.tx`) in one transaction, after every write queued before.
+
+        Blocks until committed: call it from a thread, never from the event loop
+        (there, :meth:`run_async`).
+        """
+        done: Future[T] = Future()
+        self._put(_Call(lambda: self._atomic(op), done))
+        return done.result()
+
+    def run_async(self, op: Op[T]) -> asyncio.Future[T]:
+        """:meth:`run` from a running event loop: the future completes once committed."""
+        done: Future[T] = Future()
+        self._put(_Call(lambda: self._atomic(op), done))
+        return asyncio.wrap_future(done)
 
     def close(self) -> None:
         with self._close_lock:

@@ -9,6 +9,9 @@ the first error, so a batch with a refused write (a move slot already taken) is
 rolled back and run again with one savepoint per write: the rare case pays, the
 common case does not. psycopg is imported only here and only when a PostgreSQL
 store is opened, so the SQLite path never needs it.
+
+Opening a store upgrades the schema to the latest version (:mod:`.migrations`),
+under an advisory lock so that workers starting together upgrade once.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .base import GroupCommitStorage, Query, Row, Sql, StorageUnavailable, Write
+from .migrations import upgrade
+from .tx import Op, StorageConflict, T, with_marker
 
 if TYPE_CHECKING:
     import psycopg
@@ -64,6 +69,7 @@ class PostgresStorage(GroupCommitStorage["psycopg.Connection[Any]"]):
     """
 
     sql = POSTGRES_SQL
+    dialect = "postgres"
 
     def __init__(self, url: str) -> None:
         _require_psycopg()
@@ -80,21 +86,27 @@ class PostgresStorage(GroupCommitStorage["psycopg.Connection[Any]"]):
         try:
             db.execute("SET synchronous_commit TO on")
             with db.transaction():
-                for statement in self.sql.schema:
-                    db.execute(statement)
-        except psycopg.Error as exc:
+                upgrade(self.sql.schema)(PostgresTx(db))
+        except StorageUnavailable:
+            db.close()
+            raise
+        except (psycopg.Error, StorageConflict) as exc:
             db.close()
             raise StorageUnavailable(f"cannot set up PostgreSQL: {_one_line(exc)}") from None
         return db
+
+    def _live(self) -> psycopg.Connection[Any]:
+        """The connection, a new one if the server went away since the last use."""
+        if self._db.closed or self._db.broken:
+            self._db.close()
+            self._db = self._connect()
+        return self._db
 
     def _transact(self, batch: list[Write]) -> list[BaseException | None]:
         """The batch in one pipelined transaction; on a refused write, once more with savepoints."""
         import psycopg
 
-        if self._db.closed or self._db.broken:  # the server went away: try a new connection
-            self._db.close()
-            self._db = self._connect()
-        db = self._db
+        db = self._live()
         try:
             with db.transaction(), db.pipeline():
                 for write in batch:
@@ -126,5 +138,36 @@ class PostgresStorage(GroupCommitStorage["psycopg.Connection[Any]"]):
             self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             return [self._db.execute(query, params).fetchall() for query, params in queries]
 
+    def _atomic(self, op: Op[T]) -> T:
+        db = self._live()
+        with db.transaction():
+            return op(PostgresTx(db))
+
     def _disconnect(self) -> None:
         self._db.close()
+
+
+class PostgresTx:
+    """:class:`~.tx.Tx` on a psycopg connection inside a transaction."""
+
+    dialect = "postgres"
+
+    def __init__(self, db: psycopg.Connection[Any]) -> None:
+        self._db = db
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        import psycopg
+
+        try:
+            cursor = self._db.execute(with_marker(sql, "%s"), tuple(params))
+        except psycopg.IntegrityError as exc:
+            raise StorageConflict(_one_line(exc)) from exc
+        return cursor.fetchall() if cursor.description else []
+
+    def attempt(self, sql: str, params: Sequence[Any] = ()) -> list[Row] | None:
+        # PostgreSQL aborts a transaction at its first error: a savepoint keeps it alive
+        try:
+            with self._db.transaction():
+                return self.rows(sql, params)
+        except StorageConflict:
+            return None

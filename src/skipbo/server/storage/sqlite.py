@@ -4,17 +4,27 @@ FULL makes each commit wait for the disk, which is the promise the server makes
 to players: a move it announced survives a kill -9 or a power cut. The group
 commit of :class:`~.base.GroupCommitStorage` shares that flush among every move
 queued meanwhile.
+
+Opening a file upgrades its schema to the latest version (:mod:`.migrations`).
 """
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from .base import GroupCommitStorage, Query, Row, Sql, Write
+from .base import GroupCommitStorage, Query, Row, Sql, StorageUnavailable, Write
+from .migrations import upgrade
+from .tx import Op, StorageConflict, T, with_marker
+
+log = logging.getLogger(__name__)
 
 SQLITE_SQL = Sql.make("?", None)
+OLDEST_SQLITE = (3, 35)
+"""``RETURNING`` (3.35, 2021) is the newest SQLite feature the statements use."""
 
 
 def sqlite_path(url_or_path: str) -> str:
@@ -32,6 +42,7 @@ class SqliteStorage(GroupCommitStorage[sqlite3.Connection]):
     """:class:`~.base.Storage` on one SQLite file (``sqlite:///FILE``, a path, or ``:memory:``)."""
 
     sql = SQLITE_SQL
+    dialect = "sqlite"
 
     def __init__(self, url_or_path: str) -> None:
         self._path = sqlite_path(url_or_path)
@@ -44,8 +55,17 @@ class SqliteStorage(GroupCommitStorage[sqlite3.Connection]):
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
-        for statement in self.sql.schema:
-            db.execute(statement)
+        if sqlite3.sqlite_version_info < OLDEST_SQLITE:
+            db.close()
+            raise StorageUnavailable(
+                f"SQLite {sqlite3.sqlite_version} is too old: skipbo needs 3.35 or newer"
+            )
+        try:
+            found = sqlite_atomic(db, upgrade(self.sql.schema))
+        except BaseException:
+            db.close()
+            raise
+        log.debug("storage: SQLite schema version %d found", found)
         return db
 
     def _transact(self, batch: list[Write]) -> list[BaseException | None]:
@@ -75,5 +95,43 @@ class SqliteStorage(GroupCommitStorage[sqlite3.Connection]):
         # the writer runs no write meanwhile, so consecutive reads see one state
         return [self._db.execute(query, params).fetchall() for query, params in queries]
 
+    def _atomic(self, op: Op[T]) -> T:
+        return sqlite_atomic(self._db, op)
+
     def _disconnect(self) -> None:
         self._db.close()
+
+
+class SqliteTx:
+    """:class:`~.tx.Tx` on a SQLite connection inside ``BEGIN IMMEDIATE``."""
+
+    dialect = "sqlite"
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        try:
+            return self._db.execute(with_marker(sql, "?"), tuple(params)).fetchall()
+        except sqlite3.IntegrityError as exc:
+            raise StorageConflict(str(exc)) from exc
+
+    def attempt(self, sql: str, params: Sequence[Any] = ()) -> list[Row] | None:
+        # SQLite undoes a failed statement alone; the transaction goes on
+        try:
+            return self.rows(sql, params)
+        except StorageConflict:
+            return None
+
+
+def sqlite_atomic(db: sqlite3.Connection, op: Op[T]) -> T:
+    """``op`` in one ``BEGIN IMMEDIATE .. COMMIT`` (rolled back if it raises)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        result = op(SqliteTx(db))
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return result
