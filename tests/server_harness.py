@@ -29,6 +29,7 @@ from websockets.sync.client import ClientConnection, connect
 from skipbo.core import card_name
 from skipbo.server.app import create_app
 from skipbo.server.command import WS_MAX_SIZE
+from skipbo.server.settings import ServerSettings
 from skipbo.server.storage import SqliteStorage, open_storage
 from skipbo.server.tables import Table
 
@@ -129,7 +130,7 @@ def thread_server(
     ``db`` is a SQLite file or a PostgreSQL URL; ``options`` go to ``create_app``.
     """
     storage = open_storage(db) if isinstance(db, str) else SqliteStorage(str(db))
-    app = create_app(storage, rate=rate, **options)
+    app = create_app(storage, ServerSettings(rate=rate, **options))
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]

@@ -34,7 +34,7 @@ from .config import TableError
 from .errors import CodedError
 from .guard import RateLimiter
 from .replay import checked_replay, decode_upload, parsed_record, read_upload
-from .tables import TableRegistry
+from .service import TableSource
 
 KEPT = 32
 """Analyses kept in memory (most recently asked for)."""
@@ -112,7 +112,7 @@ class Analyses:
 
 
 def add_analysis_route(
-    app: FastAPI, registry: TableRegistry, limit: int = ANALYSES_PER_MINUTE
+    app: FastAPI, registry: TableSource, limit: int = ANALYSES_PER_MINUTE
 ) -> None:
     """Register both analysis endpoints (over one in-memory :class:`Analyses`)."""
     analyses = Analyses()

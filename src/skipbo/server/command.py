@@ -10,7 +10,10 @@ from __future__ import annotations
 import argparse
 import socket
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .settings import ServerSettings
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -115,10 +118,11 @@ def run_serve_command(args: argparse.Namespace) -> int:
     from .app import create_app
     from .storage import open_storage, safe_url
 
+    settings = _settings(args)
     if args.redis is not None or args.workers != 1:
-        return _run_cluster(args)
+        return _run_cluster(args, settings)
     storage = open_storage(args.db)
-    app = create_app(storage, create_limit=args.create_limit, analysis_limit=args.analysis_limit)
+    app = create_app(storage, settings)
     where = safe_url(args.db)
     print(f"skipbo: serving on http://{args.host}:{args.port}/ (storage {where})", flush=True)
     try:
@@ -130,7 +134,14 @@ def run_serve_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_cluster(args: argparse.Namespace) -> int:
+def _settings(args: argparse.Namespace) -> ServerSettings:
+    """The one settings value both kinds of server are built with."""
+    from .settings import ServerSettings
+
+    return ServerSettings(create_limit=args.create_limit, analysis_limit=args.analysis_limit)
+
+
+def _run_cluster(args: argparse.Namespace, settings: ServerSettings) -> int:
     """``--workers N --redis URL``: N uvicorn workers on one PostgreSQL database and Redis.
 
     The schema is created here, once, so that a bad URL is one line before any
@@ -148,15 +159,13 @@ def _run_cluster(args: argparse.Namespace) -> int:
         )
     if args.workers < 1:
         raise ValueError("--workers must be at least 1")
-    from .cluster.app import ENV_CREATE_LIMIT, ENV_DB, ENV_REDIS
+    from .cluster.app import ENV_DB, ENV_REDIS
     from .cluster.db import create_schema
     from .cluster.notify import check_redis
 
     create_schema(args.db)
     check_redis(args.redis)
-    os.environ.update(
-        {ENV_DB: args.db, ENV_REDIS: args.redis, ENV_CREATE_LIMIT: str(args.create_limit)}
-    )
+    os.environ.update({ENV_DB: args.db, ENV_REDIS: args.redis, **settings.to_env()})
     print(
         f"skipbo: serving on http://{args.host}:{args.port}/ with {args.workers} worker(s) "
         f"(storage {safe_url(args.db)}, news {safe_url(args.redis)})",

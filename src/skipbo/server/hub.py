@@ -158,10 +158,7 @@ class Hub:
 
     async def ready(self, table: Table, seat: int) -> None:
         """``seat`` asks for the next round; it is dealt once every present person asked."""
-        if table.finished or (table.started and table.match.round.over):
-            table.presence.ready.add(seat)
-        else:
-            raise TableError("round_not_over")
+        table.ask_next(seat)
         await self._advance_if_ready(table)
         await self.changed(table)
 

@@ -32,7 +32,7 @@ from skipbo.core import (
 
 from .errors import CodedError
 from .guard import coded_response
-from .tables import TableRegistry
+from .service import TableSource
 
 MAX_RECORD_BYTES = 2 * 1024 * 1024
 """The largest upload taken (a full record is about 1 KiB of deck plus its moves)."""
@@ -134,7 +134,7 @@ def _hands(state: Round) -> list[list[str]]:
     return [[card_name(c) for c in state.hand_cards(seat)] for seat in range(state.rules.players)]
 
 
-def add_replay_routes(app: FastAPI, registry: TableRegistry) -> None:
+def add_replay_routes(app: FastAPI, registry: TableSource) -> None:
     """``POST /api/replay`` (an uploaded record) and ``GET /api/tables/{code}/replay/{i}``."""
 
     @app.post("/api/replay")

@@ -433,6 +433,13 @@ class Table:
             return STAND_IN
         return bot
 
+    def ask_next(self, seat: int) -> None:
+        """``seat`` asks for the next round (or a new game once the match is over)."""
+        if self.finished or (self.started and self.match.round.over):
+            self.presence.ready.add(seat)
+        else:
+            raise TableError("round_not_over")
+
     def everyone_ready(self) -> bool:
         """Whether the next round may be dealt: someone asked, and every present person.
 

@@ -1,8 +1,10 @@
 """The WebSocket ``/ws/{code}``: one connection per player or spectator.
 
-A message is validated against the schema (:mod:`.messages`), then the table
-checks the token, the turn and (via the core) the move, stores it, and only then
-does every connection get its own view. A refused message gets
+A message is validated against the schema (:mod:`.messages`), then the server's
+:class:`~.service.TableService` (one process or a cluster worker: this code is
+the same for both) checks the token, the turn, the position the player saw and
+(via the core) the move, stores it, and only then does every connection get its
+own view. A refused message gets
 ``{"type": "error", "code", "params", "error"}`` and changes nothing.
 """
 
@@ -17,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .config import TableError
 from .errors import CodedError
-from .hub import Connection, Hub
+from .hub import Connection
 from .messages import (
     BackRequest,
     Hello,
@@ -29,30 +31,29 @@ from .messages import (
     ResignRequest,
     parse_client_message,
 )
-from .tables import Table, TableRegistry
+from .service import TableService
 
 log = logging.getLogger(__name__)
 
 
-def add_websocket_route(app: FastAPI, registry: TableRegistry, hub: Hub) -> None:
+def add_websocket_route(app: FastAPI, service: TableService) -> None:
     """``/ws/{code}``: hello, move, next, resign, back, hint."""
 
     @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
         try:
-            table = registry.get(code)
+            code, conn = await service.connect(code, websocket)
         except TableError as exc:
             await websocket.send_json(exc.message())
             await websocket.close(code=4404)
             return
-        conn = hub.connect(table.code, websocket)
         try:
-            await serve_messages(conn, table.code, lambda raw: _handle(conn, table, hub, raw))
+            await serve_messages(conn, code, lambda raw: handle(service, conn, code, raw))
         except WebSocketDisconnect:
             pass
         finally:
-            await hub.remove(table.code, conn)
+            await service.disconnect(code, conn)
 
 
 async def serve_messages(
@@ -83,7 +84,7 @@ class Acting(NamedTuple):
 def admit(conn: Connection, raw: str | bytes | None) -> Hello | Acting:
     """The connection's message if it may be asked now: within the rate limit,
     valid, and (apart from a hello) from a greeted player who holds a seat.
-    Raises the refusal otherwise. One process and a cluster worker share this."""
+    Raises the refusal otherwise."""
     if not conn.limiter.allow():
         raise MessageError("rate_limited")
     request = parse_client_message(raw)
@@ -96,23 +97,36 @@ def admit(conn: Connection, raw: str | bytes | None) -> Hello | Acting:
     return Acting(conn.seat, conn.token, request)
 
 
-async def _handle(conn: Connection, table: Table, hub: Hub, raw: str | bytes | None) -> None:
+async def handle(
+    service: TableService, conn: Connection, code: str, raw: str | bytes | None
+) -> None:
+    """One message of ``conn`` at table ``code``, admitted, then asked of ``service``."""
     admitted = admit(conn, raw)
     if isinstance(admitted, Hello):
-        seat = None if admitted.token is None else table.authenticate(admitted.token)
-        conn.token, conn.resigned = admitted.token, False
-        await hub.hello(conn, table, seat)
+        conn.resigned = False
+        await service.hello(conn, code, admitted.token)
         return
-    seat, token, request = admitted
+    seat, _, request = admitted
     if isinstance(request, MoveRequest):
-        table.presence.autopilot.discard(seat)  # a person who moves is back
-        await table.play_async(seat, token, request.move, request.at)
-        await hub.changed(table)
+        await _move(service, conn, code, admitted, request)
     elif isinstance(request, NextRequest):
-        await hub.ready(table, seat)
+        await service.ready(code, seat)
     elif isinstance(request, ResignRequest):
-        await hub.resign(table, seat)
+        await service.resign(code, seat)
     elif isinstance(request, BackRequest):
-        await hub.back(table, seat)
+        await service.back(code, seat)
     elif isinstance(request, HintRequest):
-        await hub.hint(conn, table, seat)
+        await service.hint(conn, code, seat)
+
+
+async def _move(
+    service: TableService, conn: Connection, code: str, acting: Acting, request: MoveRequest
+) -> None:
+    """A refused stale move is answered with the refusal and the table as it is now."""
+    try:
+        await service.move(conn, code, acting.seat, acting.token, request.move, request.at)
+    except TableError as exc:
+        if exc.code != "table_moved_on":
+            raise
+        await conn.send(exc.message())
+        await service.send_state(conn, code)

@@ -37,6 +37,7 @@ from ..bots import choose_bot_move
 from ..config import TableConfig, TableError
 from ..hub import BOT_PAUSE, Connection, send_views
 from ..messages import RATE_PER_SECOND, RateLimiter
+from ..settings import TICK_SECONDS
 from ..storage import StoredTable
 from ..storage.postgres import POSTGRES_SQL
 from ..tables import CREATE_TRIES, Table, new_code
@@ -46,9 +47,6 @@ from .recorder import Recorder
 from .shared import Shared, due, next_deadline
 
 log = logging.getLogger(__name__)
-
-TICK_SECONDS = 1.0
-"""How often a worker renews its leases, takes over dead ones and compares versions."""
 
 T = TypeVar("T")
 

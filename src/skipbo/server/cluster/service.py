@@ -1,0 +1,130 @@
+"""The tables of one cluster worker: every change one PostgreSQL transaction.
+
+:class:`ClusterTables` is the cluster's side of :class:`~..service.TableService`:
+each request becomes a change of :class:`~.hub.ClusterHub` (the table's row
+locked, the copy caught up, the core's check, COMMIT, then the views and the
+news to the other workers through Redis).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from ..config import TableConfig
+from ..hub import Connection
+from ..tables import Table
+from .db import ClusterDb
+from .hub import ClusterHub, Entry
+from .notify import Notifier
+from .stored import StoredRegistry
+
+
+class ClusterTables:
+    """A worker's copies of the tables it serves, and their connections."""
+
+    def __init__(
+        self, hub: ClusterHub, db: ClusterDb, notifier: Notifier, stored: StoredRegistry
+    ) -> None:
+        self.hub = hub
+        self.db = db
+        self.notifier = notifier
+        self.stored = stored
+
+    def health(self) -> dict[str, Any]:
+        return {"ok": True, "tables": len(self.hub.entries), "worker": self.db.worker}
+
+    async def start(self) -> None:
+        await self.db.open()
+        self.notifier.start()
+        self.hub.start()
+
+    async def stop(self) -> None:
+        await self.hub.close()
+        await self.notifier.close()
+        await self.db.close()
+        self.stored.storage.close()
+
+    def sweep(self, idle_seconds: float) -> None:
+        self.hub.sweep(idle_seconds)
+
+    async def fetch(self, code: str) -> Table:
+        return await self.stored.fetch(code)
+
+    # ------------------------------------------------------------ seats
+
+    async def create(self, config: TableConfig, name: str | None) -> dict[str, Any]:
+        entry = await self.hub.create(config)
+        code = entry.table.code
+        out: dict[str, Any] = {"code": code}
+        if name is not None:
+            out.update(await self._join(code, name))
+        out["table"] = self.hub.entries[code].table.view_for(out.get("seat"))
+        return out
+
+    async def join(self, code: str, name: str) -> dict[str, Any]:
+        code = (await self.hub.entry(code)).table.code
+        joined = await self._join(code, name)
+        table = self.hub.entries[code].table
+        return {"code": code, **joined, "table": table.view_for(joined["seat"])}
+
+    async def _join(self, code: str, name: str) -> dict[str, Any]:
+        seat, token = await self.hub.change(code, lambda e: e.table.join(name))
+        return {"seat": seat, "token": token}
+
+    async def leave(self, code: str, token: str) -> dict[str, Any]:
+        code = (await self.hub.entry(code)).table.code
+        seat = await self.hub.change(code, lambda e: e.table.leave(token))
+        return {"code": code, "seat": seat}
+
+    async def public_view(self, code: str) -> dict[str, Any]:
+        return (await self.hub.fresh(code)).table.view_for(None)
+
+    async def record(self, code: str, round_index: int) -> dict[str, Any]:
+        return (await self.hub.fresh(code)).table.record(round_index)
+
+    # ------------------------------------------------------------ connections
+
+    async def connect(self, code: str, websocket: WebSocket) -> tuple[str, Connection]:
+        code = (await self.hub.entry(code)).table.code
+        return code, self.hub.connect(code, websocket)
+
+    async def disconnect(self, code: str, conn: Connection) -> None:
+        await self.hub.remove(code, conn)
+
+    async def hello(self, conn: Connection, code: str, token: str | None) -> None:
+        await self.hub.hello(conn, code, token)
+
+    async def move(
+        self,
+        conn: Connection,
+        code: str,
+        seat: int,
+        token: str,
+        move: str,
+        at: tuple[int, int] | None,
+    ) -> None:
+        """Play on the position the player saw: ``at`` as the client says, else the
+        last one this worker sent the connection."""
+
+        def play(e: Entry) -> None:
+            e.table.presence.autopilot.discard(seat)  # a person who moves is back
+            e.table.play(seat, token, move)
+
+        await self.hub.change(code, play, at=at if at is not None else self.hub.seen.get(conn))
+
+    async def send_state(self, conn: Connection, code: str) -> None:
+        await self.hub.send_state(conn, self.hub.entries.get(code) or await self.hub.fresh(code))
+
+    async def ready(self, code: str, seat: int) -> None:
+        await self.hub.change(code, lambda e: e.table.ask_next(seat))
+
+    async def resign(self, code: str, seat: int) -> None:
+        await self.hub.change(code, lambda e: e.table.resign(seat))
+
+    async def back(self, code: str, seat: int) -> None:
+        await self.hub.change(code, lambda e: e.table.presence.autopilot.discard(seat))
+
+    async def hint(self, conn: Connection, code: str, seat: int) -> None:
+        await self.hub.hint(conn, code, seat)

@@ -1,0 +1,125 @@
+"""The tables of one process: in memory, every change committed to the store first.
+
+:class:`LocalTables` is the one-process side of :class:`~.service.TableService`:
+a :class:`~.tables.TableRegistry` holds the tables (restored from the store at
+start), each :class:`~.tables.Table` commits its changes before it applies them
+(moves of all tables share group commits), and the :class:`~.hub.Hub` sends
+every listener its own view and runs the bots.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Executor
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from .config import TableConfig
+from .hub import Connection, Hub
+from .settings import ServerSettings
+from .tables import Table, TableRegistry
+
+
+class LocalTables:
+    """Tables, listeners and bots of a single-process server."""
+
+    def __init__(self, registry: TableRegistry, pool: Executor, settings: ServerSettings) -> None:
+        self.registry = registry
+        self.hub = Hub(
+            registry, pool, settings.rate, grace=settings.grace, turn_scale=settings.turn_scale
+        )
+
+    def health(self) -> dict[str, Any]:
+        return {"ok": True, "tables": len(self.registry.tables)}
+
+    async def start(self) -> None:
+        for table in self.registry.tables.values():
+            self.hub.wake_bots(table)  # bots that owed a move when the server stopped
+
+    async def stop(self) -> None:
+        await self.hub.close()
+
+    def sweep(self, idle_seconds: float) -> None:
+        for code in self.registry.expire(idle_seconds, self.hub.in_use):
+            self.hub.forget(code)
+
+    async def fetch(self, code: str) -> Table:
+        return await self.registry.fetch(code)
+
+    # ------------------------------------------------------------ seats
+
+    async def create(self, config: TableConfig, name: str | None) -> dict[str, Any]:
+        table = self.registry.create(config)
+        out: dict[str, Any] = {"code": table.code}
+        if name is not None:
+            out.update(await self._join(table, name))
+        else:
+            await self.hub.changed(table)
+        out["table"] = table.view_for(out.get("seat"))
+        return out
+
+    async def join(self, code: str, name: str) -> dict[str, Any]:
+        table = self.registry.get(code)
+        joined = await self._join(table, name)
+        return {"code": table.code, **joined, "table": table.view_for(joined["seat"])}
+
+    async def _join(self, table: Table, name: str) -> dict[str, Any]:
+        seat, token = table.join(name)
+        await self.hub.changed(table)
+        return {"seat": seat, "token": token}
+
+    async def leave(self, code: str, token: str) -> dict[str, Any]:
+        table = self.registry.get(code)
+        seat = table.leave(token)
+        await self.hub.changed(table)
+        return {"code": table.code, "seat": seat}
+
+    async def public_view(self, code: str) -> dict[str, Any]:
+        return self.registry.get(code).view_for(None)
+
+    async def record(self, code: str, round_index: int) -> dict[str, Any]:
+        return self.registry.get(code).record(round_index)
+
+    # ------------------------------------------------------------ connections
+
+    async def connect(self, code: str, websocket: WebSocket) -> tuple[str, Connection]:
+        table = self.registry.get(code)
+        return table.code, self.hub.connect(table.code, websocket)
+
+    async def disconnect(self, code: str, conn: Connection) -> None:
+        await self.hub.remove(code, conn)
+
+    async def hello(self, conn: Connection, code: str, token: str | None) -> None:
+        table = self.registry.get(code)
+        seat = None if token is None else table.authenticate(token)
+        conn.token = token
+        await self.hub.hello(conn, table, seat)
+
+    async def move(
+        self,
+        conn: Connection,
+        code: str,
+        seat: int,
+        token: str,
+        move: str,
+        at: tuple[int, int] | None,
+    ) -> None:
+        table = self.registry.get(code)
+        table.presence.autopilot.discard(seat)  # a person who moves is back
+        await table.play_async(seat, token, move, at)
+        await self.hub.changed(table)
+
+    async def send_state(self, conn: Connection, code: str) -> None:
+        await self.hub.send_state(conn, self.registry.get(code))
+
+    async def ready(self, code: str, seat: int) -> None:
+        await self.hub.ready(self.registry.get(code), seat)
+
+    async def resign(self, code: str, seat: int) -> None:
+        await self.hub.resign(self.registry.get(code), seat)
+
+    async def back(self, code: str, seat: int) -> None:
+        await self.hub.back(self.registry.get(code), seat)
+
+    async def hint(self, conn: Connection, code: str, seat: int) -> None:
+        await self.hub.hint(conn, self.registry.get(code), seat)

@@ -1,0 +1,59 @@
+"""The HTTP routes of the tables, written once for one process and the cluster.
+
+Each route validates its body (:mod:`.messages`), applies the per-client limits
+(:mod:`.guard`) and asks the server's :class:`~.service.TableService`; a refusal
+is a coded error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+
+from .config import TableConfig, TableError
+from .guard import CreateLimiter
+from .messages import CreateTableRequest, JoinRequest, TokenRequest
+from .service import TableService
+
+
+def add_table_routes(app: FastAPI, service: TableService, limiter: CreateLimiter) -> None:
+    """Health, create, join, leave, a spectator's view and finished rounds' records."""
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return service.health()
+
+    @app.post("/api/tables")
+    async def create(body: CreateTableRequest, request: Request) -> dict[str, Any]:
+        config = TableConfig.make(
+            body.players,
+            body.stock,
+            body.teams,
+            body.target,
+            body.seats,
+            body.turn_seconds,
+            body.hints,
+        )
+        if body.name is not None and "human" not in config.seats:
+            raise TableError("bots_only_name", "name")
+        client = request.client.host if request.client else "?"
+        if not limiter.allow(client):
+            raise TableError("too_many_tables", limit=limiter.per_minute)
+        return await service.create(config, body.name)
+
+    @app.post("/api/tables/{code}/join")
+    async def join(code: str, body: JoinRequest) -> dict[str, Any]:
+        return await service.join(code, body.name)
+
+    @app.post("/api/tables/{code}/leave")
+    async def leave(code: str, body: TokenRequest) -> dict[str, Any]:
+        return await service.leave(code, body.token)
+
+    @app.get("/api/tables/{code}")
+    async def info(code: str) -> dict[str, Any]:
+        return await service.public_view(code)
+
+    @app.get("/api/tables/{code}/records/{round_index}")
+    async def record(code: str, round_index: int) -> dict[str, Any]:
+        return await service.record(code, round_index)

@@ -1,0 +1,115 @@
+"""What the routes and the WebSocket need of a server's tables, whatever holds them.
+
+One process (:class:`~.local.LocalTables`: tables in memory, moves committed to
+SQLite or PostgreSQL) and a cluster worker
+(:class:`~.cluster.service.ClusterTables`: every change one PostgreSQL
+transaction, news through Redis) both offer this interface, so that every HTTP
+route (:mod:`.routes`) and every WebSocket message (:mod:`.ws`) is written once
+and a feature added there works on both servers.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from starlette.websockets import WebSocket
+
+from .config import TableConfig
+from .hub import Connection
+from .tables import Table
+
+
+class TableSource(Protocol):
+    """Finished rounds to read (replays, analyses): a table as stored."""
+
+    async def fetch(self, code: str) -> Table:
+        """The table of ``code``; :class:`~.config.TableError` if there is none."""
+        ...
+
+
+class TableService(TableSource, Protocol):
+    """Tables, seats and connections: each method checks, stores, then shows.
+
+    Every change is stored before anyone is shown it; a refusal raises
+    :class:`~.config.TableError` and changes nothing.
+    """
+
+    def health(self) -> dict[str, Any]:
+        """What ``/api/health`` says of this server."""
+        ...
+
+    async def start(self) -> None:
+        """Begin serving (bots that owed a move, background loops)."""
+        ...
+
+    async def stop(self) -> None:
+        """Stop every task and release what the service opened."""
+        ...
+
+    def sweep(self, idle_seconds: float) -> None:
+        """Free from memory the tables nobody uses (they stay stored)."""
+        ...
+
+    async def create(self, config: TableConfig, name: str | None) -> dict[str, Any]:
+        """A new table (``name`` takes its first open seat): code, seat, token, view."""
+        ...
+
+    async def join(self, code: str, name: str) -> dict[str, Any]:
+        """``name`` takes the first open seat: code, seat, token and the seat's view."""
+        ...
+
+    async def leave(self, code: str, token: str) -> dict[str, Any]:
+        """The seat of ``token`` is given back before the start: code and seat."""
+        ...
+
+    async def public_view(self, code: str) -> dict[str, Any]:
+        """What a spectator sees of the table now."""
+        ...
+
+    async def record(self, code: str, round_index: int) -> dict[str, Any]:
+        """The ``skipbo-record/1`` of a finished round."""
+        ...
+
+    async def connect(self, code: str, websocket: WebSocket) -> tuple[str, Connection]:
+        """A new listener of the table: its canonical code and the connection."""
+        ...
+
+    async def disconnect(self, code: str, conn: Connection) -> None:
+        """The connection closed; its seat's last connection gone is shown to all."""
+        ...
+
+    async def hello(self, conn: Connection, code: str, token: str | None) -> None:
+        """``conn`` takes the seat of ``token`` (None: watches) and gets its view."""
+        ...
+
+    async def move(
+        self,
+        conn: Connection,
+        code: str,
+        seat: int,
+        token: str,
+        move: str,
+        at: tuple[int, int] | None,
+    ) -> None:
+        """Play ``move`` for ``seat`` on the position ``at`` its player saw."""
+        ...
+
+    async def send_state(self, conn: Connection, code: str) -> None:
+        """Send ``conn`` the table as it is now (after a refused move)."""
+        ...
+
+    async def ready(self, code: str, seat: int) -> None:
+        """``seat`` asks for the next round (dealt once every present person asked)."""
+        ...
+
+    async def resign(self, code: str, seat: int) -> None:
+        """``seat`` gives up: the game ends (two sides) or a bot takes the seat."""
+        ...
+
+    async def back(self, code: str, seat: int) -> None:
+        """The person takes their seat back from the bot playing for them."""
+        ...
+
+    async def hint(self, conn: Connection, code: str, seat: int) -> None:
+        """Send ``conn`` the expert's move for its seat (dropped if the table moved on)."""
+        ...

@@ -1,0 +1,67 @@
+"""Every setting of a server, one process or a cluster worker, in one value.
+
+``skipbo serve`` builds a :class:`ServerSettings` once from its options; a cluster
+worker, which uvicorn starts in a fresh process, reads the same value back from
+the environment (:meth:`ServerSettings.to_env`, :meth:`ServerSettings.from_env`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .analysis import ANALYSES_PER_MINUTE
+from .guard import CREATE_PER_MINUTE
+from .messages import RATE_PER_SECOND
+from .timers import GRACE_SECONDS
+
+IDLE_SECONDS = 30 * 60.0
+"""A table nobody is connected to and nobody moved at for this long is freed from memory."""
+SWEEP_SECONDS = 60.0
+TICK_SECONDS = 1.0
+"""How often a cluster worker renews its leases, takes over dead ones and compares versions."""
+ENV_SETTINGS = "SKIPBO_SERVER_SETTINGS"
+ENV_GRACE = "SKIPBO_CLUSTER_GRACE"
+ENV_TURN_SCALE = "SKIPBO_CLUSTER_TURN_SCALE"
+"""Shorter clocks for tests: each overrides its field of the settings a worker reads."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """How a server behaves, whatever its storage.
+
+    ``rate``: messages a second one connection may send; ``grace``: seconds a
+    person may be away before a bot plays for them; ``turn_scale``: real seconds
+    per second of a turn timer (tests shrink it); ``create_limit``: tables per
+    client and minute (0: no limit); ``analysis_limit``: uploaded records analysed
+    per client and minute (0: no limit); tables unused for ``idle_seconds`` (or
+    finished) are freed from memory every ``sweep_seconds``; ``tick``: a cluster
+    worker's heartbeat.
+    """
+
+    rate: float = RATE_PER_SECOND
+    grace: float = GRACE_SECONDS
+    turn_scale: float = 1.0
+    create_limit: int = CREATE_PER_MINUTE
+    analysis_limit: int = ANALYSES_PER_MINUTE
+    idle_seconds: float = IDLE_SECONDS
+    sweep_seconds: float = SWEEP_SECONDS
+    tick: float = TICK_SECONDS
+
+    def to_env(self) -> dict[str, str]:
+        """The environment that hands these settings to a worker process."""
+        return {ENV_SETTINGS: json.dumps(dataclasses.asdict(self))}
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] = os.environ) -> ServerSettings:
+        """The settings :meth:`to_env` wrote, with the test clocks' overrides."""
+        values: dict[str, Any] = json.loads(env.get(ENV_SETTINGS, "{}"))
+        if ENV_GRACE in env:
+            values["grace"] = float(env[ENV_GRACE])
+        if ENV_TURN_SCALE in env:
+            values["turn_scale"] = float(env[ENV_TURN_SCALE])
+        return cls(**values)
