@@ -37,7 +37,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from .pool import split_address
+from .backend import split_address
 
 T = TypeVar("T")
 R = TypeVar("R")

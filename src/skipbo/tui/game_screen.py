@@ -7,7 +7,7 @@ through the session, and so checked by the core.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar, Protocol, cast
 
 from rich.markup import escape
 from textual import events, work
@@ -25,8 +25,27 @@ from .session import GameSession
 from .typed import malformed, notation, shown_message, shown_move
 from .widgets import TableData, TableView
 
-if TYPE_CHECKING:
-    from .app import GameApp
+
+class GameHost(Protocol):
+    """What the screen asks of the app that runs it (:class:`~.app.GameApp`).
+
+    A protocol, so that this module does not import the app that imports it.
+    """
+
+    viewer: int | None
+    """The seat whose hand is shown; None between two people's turns at one keyboard."""
+
+    def my_turn(self) -> bool:
+        """Whether the shown person is the one to move."""
+        ...
+
+    def advance(self) -> None:
+        """Let bots move, or hand the keyboard to the next person."""
+        ...
+
+    def status(self) -> str:
+        """The status line under the table."""
+        ...
 
 
 BOUND_LETTERS = frozenset("qvh")
@@ -64,9 +83,9 @@ class GameScreen(Screen[None]):
         self.keys = ""
 
     @property
-    def game(self) -> GameApp:
+    def game(self) -> GameHost:
         """The app, typed (a GameScreen only ever runs inside a GameApp)."""
-        return cast("GameApp", self.app)
+        return cast(GameHost, self.app)
 
     def compose(self) -> ComposeResult:
         """Table, message, move line and the key footer."""
