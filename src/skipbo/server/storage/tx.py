@@ -14,6 +14,7 @@ thread that commits every move, so the caller does that before or after.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
@@ -47,6 +48,18 @@ class Tx(Protocol):
 
 Op = Callable[[Tx], T]
 """An operation: what a store runs in one transaction."""
+
+
+class Store(Protocol):
+    """What runs operations: both stores (:class:`~.base.GroupCommitStorage`)."""
+
+    def run(self, op: Op[T]) -> T:
+        """Run ``op`` in one transaction; blocks until committed (not on the event loop)."""
+        ...
+
+    def run_async(self, op: Op[T]) -> asyncio.Future[T]:
+        """:meth:`run` from the event loop: the future completes once committed."""
+        ...
 
 
 def one(tx: Tx, sql: str, params: Sequence[Any] = ()) -> Row | None:
