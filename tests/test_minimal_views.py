@@ -181,7 +181,7 @@ def test_skipbo_bot_expert_plays_whole_rounds_of_minimal_views_at_every_table_si
         bots = ("skipbo bot expert", *["hard"] * (players - 1))
         summary = play_match(MatchConfig(rules, bots, deals=1, seed=f"m{players}", time_limit=60))
         assert summary.faults == (), [f.to_text() for f in summary.faults]
-        assert summary.reasons["forfeit"] == 0
+        assert summary.forfeits == 0 and summary.fallbacks == ()
     assert max(MinimalViewHost.completed_seen) > 0
     assert MinimalViewHost.stderr == []
 

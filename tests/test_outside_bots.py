@@ -95,7 +95,8 @@ def test_an_outside_bot_that_answers_illegally_forfeits_with_a_report(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     summary = simulate(SimConfig(Rules.make(2, stock=5), (scripted("illegal:2"), "hard"), 2))
-    assert summary.reasons["forfeit"].count == 2
+    assert summary.forfeited == 2 and summary.forfeits[0] == {"illegal move": 2}
+    assert summary.seats[1].count == 2  # the forfeits are the other seat's wins
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2 and all("forfeits a round: illegal move" in line for line in err)
 

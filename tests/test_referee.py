@@ -244,7 +244,7 @@ def test_the_summary_reports_per_bot() -> None:
         low, high = bot["wins"]["ci95"]
         assert 0 <= low <= bot["wins"]["share"] <= high <= 1
         assert bot["decisions"] > 0 and bot["mean_decision_seconds"] >= 0
-    assert set(data["no_winner"]) == {"blocked", "cap", "forfeit"}
+    assert set(data["no_winner"]) == {"blocked", "cap"}
     text = summary.to_text()
     assert "6 rounds (3 deals x 2 seat rotations)" in text and "bot 1  bot:random" in text
 
@@ -288,7 +288,7 @@ def test_a_bot_that_breaks_the_protocol_forfeits_with_a_report(
         else:
             assert fault["sent"].startswith(sent)
     assert [t.forfeits for t in summary.bots] == [2, 0]
-    assert summary.reasons["forfeit"] == 2
+    assert summary.forfeits == 2 and [t.wins for t in summary.bots] == [0, 2]
     assert len(summary.faults) == 2
     assert f"bot 0 ({scripted(mode)}) at seat" in summary.to_text()
 
@@ -482,7 +482,8 @@ def test_match_with_an_outside_bot_that_forfeits(capsys: pytest.CaptureFixture[s
     code, out, _ = run_cli(capsys, *argv, "--time-limit", "0.5", "--json")
     assert code == 0
     data = json.loads(out)
-    assert data["no_winner"]["forfeit"]["count"] == 2
+    assert data["forfeits"]["count"] == 2
+    assert [b["wins"]["count"] for b in data["bots"]] == [0, 2]
     assert [f["sent"] for f in data["faults"]] == ["this is not JSON {"] * 2
 
 

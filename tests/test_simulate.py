@@ -195,7 +195,8 @@ def test_summary_json_shape() -> None:
     for entry in [*data["seats"], *data["teams"], *data["no_winner"].values()]:
         low, high = entry["ci95"]
         assert 0 <= low <= entry["share"] <= high <= 1
-    assert set(data["no_winner"]) == {"blocked", "cap", "forfeit"}
+    assert set(data["no_winner"]) == {"blocked", "cap"}  # a forfeit is won by the others
+    assert data["forfeits"]["count"] == 0 and data["seats"][0]["forfeits"] == 0
     assert set(data["moves"]) == set(data["turns"]) == {"mean", "median"}
     assert data["games_per_second"] > 0
     text = summary.to_text()

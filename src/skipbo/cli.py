@@ -294,7 +294,9 @@ def _cmd_bot(args: argparse.Namespace) -> int:
     # Bytes that are not UTF-8 become a malformed message, not a crash.
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
     factory = bot_factory(args.name, budget)
-    return serve_bot(factory, stdin, sys.stdout, seed=args.seed, stderr=sys.stderr)
+    return serve_bot(
+        factory, stdin, sys.stdout, seed=args.seed, stderr=sys.stderr, strict=args.strict
+    )
 
 
 def _match_config(args: argparse.Namespace) -> MatchConfig:
@@ -467,7 +469,9 @@ def _add_bot(commands: Any) -> None:
             "Speak skipbo-bot/1 on standard input and output (docs/protocol.md), so that any "
             "host can play this bot. Each hello starts a round with a fresh bot seeded "
             "'SEED/k' (k counts the rounds). Malformed messages get no answer and one line "
-            "on standard error; end of input ends the bot."
+            "on standard error; end of input ends the bot. If the bot fails (raises or picks "
+            "an illegal move), the greedy policy's move is answered, marked as a fallback "
+            "for the host, or with --strict the round is forfeited."
         ),
     )
     parser.add_argument("name", metavar="NAME", help=f"the bot (known: {known})")
@@ -476,6 +480,11 @@ def _add_bot(commands: Any) -> None:
         "--budget",
         metavar="B",
         help="thinking budget per decision, e.g. 100ms, 2s or 500it; bots without one ignore it",
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="forfeit the round when the bot fails, instead of answering a fallback move",
     )
     parser.set_defaults(run=_cmd_bot)
 

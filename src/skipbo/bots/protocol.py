@@ -26,10 +26,15 @@ host will send, so it says so on standard error and exits with status 1.
 
 A bot never dies of its own failure: if ``choose`` raises, or answers a move
 that is not legal, the error goes to standard error as one line and the move of
-the greedy policy (:class:`~skipbo.bots.greedy.GreedyBot`: simple, fast, no search)
-is answered instead. A
-lost round is the host's verdict on bad play; a crash would lose every round
-the process was still to serve, and a legal move keeps the game going.
+the fallback policy, :data:`FALLBACK_POLICY` (``greedy``,
+:class:`~skipbo.bots.greedy.GreedyBot`: simple, fast, no search), is answered
+instead, with an added ``fallback`` field that tells the host so (the policy,
+why, and the count of fallback moves this round): a host may count those moves
+as not the bot's own, and ``skipbo match`` prints them. A crash would lose every
+round the process was still to serve, and a legal move keeps the game going.
+With ``strict=True`` (``skipbo bot NAME --strict``) the bot instead answers
+``{"forfeit": WHY}``, which no host takes for a move: the round is lost, as a
+tournament that wants only the bot's own moves requires.
 
 ``--budget`` is a thinking budget per decision such as ``100ms``, ``2s`` or
 ``500it``. It is parsed into a :class:`Budget`; a count of iterations is given
@@ -60,6 +65,8 @@ from .registry import BOTS, make_bot
 
 PROTOCOL = "skipbo-bot/1"
 EXIT_OK, EXIT_UNRECOVERABLE = 0, 1
+FALLBACK_POLICY = GreedyBot.name
+"""The bot whose move ``serve_bot`` answers when the served bot fails (``greedy``)."""
 
 BotFactory = Callable[[str], Bot]
 """Makes a fresh bot from a seed (one per round)."""
@@ -143,13 +150,18 @@ class _Fatal(Exception):
 class _Session:
     """The state of one bot process between messages: the round's seat and bot."""
 
-    def __init__(self, factory: BotFactory, seed: str, note: Callable[[str], None]) -> None:
+    def __init__(
+        self, factory: BotFactory, seed: str, note: Callable[[str], None], strict: bool = False
+    ) -> None:
         self.factory = factory
         self.seed = seed
         self.note = note
+        self.strict = strict
         self.rounds = 0
         self.seat: int | None = None
         self.bot: Bot | None = None
+        self.fallbacks = 0
+        """Fallback moves answered in this round."""
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
         """The answer to one message, or None when the protocol wants none."""
@@ -175,6 +187,7 @@ class _Session:
         if not rules.is_seat(seat):
             raise _Ignored(f"hello: seat must be 0..{rules.players - 1}, not {seat!r}")
         self.seat = seat
+        self.fallbacks = 0
         self.bot = self.factory(f"{self.seed}/{self.rounds}")
         self.rounds += 1
         return {"name": self.bot.name, "version": str(getattr(self.bot, "version", __version__))}
@@ -197,27 +210,33 @@ class _Session:
             legal = [parse_move(text) for text in legal_data]
         except SkipBoError as exc:
             raise _Ignored(f"move: legal: {exc}") from None
-        return {"move": format_move(self.decide(view, legal))}
+        return self.decide(view, legal)
 
-    def decide(self, view: PlayerView, legal: Sequence[Move]) -> Move:
-        """The bot's move, or the greedy policy's if the bot fails (logged)."""
+    def decide(self, view: PlayerView, legal: Sequence[Move]) -> dict[str, Any]:
+        """The answer: the bot's move; if the bot fails (logged), the fallback
+        policy's move marked as such, or with ``strict`` a forfeit."""
         assert self.bot is not None
         try:
             move = self.bot.choose(view, legal)
             if move in legal:
-                return move
+                return {"move": format_move(move)}
             problem = f"it chose {move!r}, not one of the legal moves"
         except Exception as exc:
             problem = _describe(exc)
-        self.note(
-            f"internal error in bot {self.bot.name!r} ({problem});"
-            " answering the greedy policy's move"
-        )
-        return fallback_move(view, legal, f"{self.seed}/{self.rounds}")
+        error = f"internal error in bot {self.bot.name!r} ({problem})"
+        if self.strict:
+            self.note(f"{error}; it forfeits the round (strict)")
+            return {"forfeit": problem}
+        self.fallbacks += 1
+        self.note(f"{error}; answering the {FALLBACK_POLICY} policy's move")
+        move = fallback_move(view, legal, f"{self.seed}/{self.rounds}")
+        fallback = {"policy": FALLBACK_POLICY, "why": problem, "count": self.fallbacks}
+        return {"move": format_move(move), "fallback": fallback}
 
 
 def fallback_move(view: PlayerView, legal: Sequence[Move], seed: str) -> Move:
-    """The greedy policy's move, or the first legal move should even that fail."""
+    """The fallback policy's move (:data:`FALLBACK_POLICY`), or the first legal move
+    should even that fail."""
     try:
         move = GreedyBot(seed).choose(view, legal)
     except Exception:
@@ -253,6 +272,8 @@ def serve_bot(
     stdout: IO[str] | None = None,
     seed: str = "0",
     stderr: IO[str] | None = None,
+    *,
+    strict: bool = False,
 ) -> int:
     """Speak ``skipbo-bot/1`` on ``stdin``/``stdout``, with notes on ``stderr``
     (the process's own streams when not given), until end of input.
@@ -261,15 +282,17 @@ def serve_bot(
     factory that makes a fresh bot for each round from a seed (``f"{seed}/{k}"``
     for the ``k``-th round). Returns the exit status: 0 at end of input, 1 for a
     hello of another protocol. Problems with single messages go to ``stderr``
-    as one line each and get no answer; a bot that fails gets
-    the greedy policy's move answered for it (see the module docstring for why).
+    as one line each and get no answer; a bot that fails gets the fallback
+    policy's move answered for it, marked with a ``fallback`` field, or with
+    ``strict`` a ``{"forfeit": WHY}`` answer that loses the round (see the module
+    docstring for why).
     """
     factory = _as_factory(bot)
     if stdin is None:  # bytes that are not UTF-8 become a malformed message, not a crash
         stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
     out = sys.stdout if stdout is None else stdout
     errors = sys.stderr if stderr is None else stderr
-    session = _Session(factory, seed, lambda text: _note(errors, text))
+    session = _Session(factory, seed, lambda text: _note(errors, text), strict)
     for number, line in enumerate(iter(stdin.readline, ""), 1):
         if not line.strip():
             continue

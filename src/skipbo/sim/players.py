@@ -19,6 +19,7 @@ import functools
 import sys
 import weakref
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from skipbo.bots import Bot, bot_names, make_bot
@@ -27,6 +28,7 @@ from skipbo.core import Move, PlayerView, Round, Rules
 from .refereed_bots import (
     CMD,
     HELLO_LIMIT,
+    ILLEGAL,
     TIME_LIMIT,
     BotFault,
     BotSpec,
@@ -88,9 +90,11 @@ class OutsideBot:
     """One round of an outside program, as a :class:`~skipbo.bots.Bot`.
 
     A fault (an illegal or malformed answer, no answer in time, the program gone)
-    is reported and answered with :data:`FORFEIT`, which no loop accepts as legal:
-    the round is forfeited, as ``skipbo match`` would. The program is then
-    stopped, and started afresh by the next round's ``hello``.
+    is reported, kept in :attr:`fault` and answered with :data:`FORFEIT`, which
+    no loop accepts as legal: the round is forfeited, as ``skipbo match`` would.
+    The program is then stopped, and started afresh by the next round's ``hello``.
+    Moves that the program's ``serve_bot`` answered for it (its own choice having
+    failed) are counted in :attr:`fallbacks`; the first of a round is reported.
     """
 
     def __init__(self, driver: ProtocolBot, label: str, report: Report) -> None:
@@ -99,6 +103,10 @@ class OutsideBot:
         self.report = report
         self.greeted = False
         self.failed = False
+        self.fault: BotFault | None = None
+        """Why the program forfeited this round, if it did."""
+        self.fallbacks = 0
+        """Fallback moves this round (see the class docstring)."""
 
     def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
         """The program's move; :data:`FORFEIT` after a fault."""
@@ -108,18 +116,51 @@ class OutsideBot:
             if not self.greeted:
                 self.name = self.driver.hello(view.seat, view.rules)
                 self.greeted = True
-            return self.driver.choose(view, legal)
+            move = self.driver.choose(view, legal)
         except BotFault as fault:
             self.failed = True
+            self.fault = fault
             self.driver.abandon()
-            sent = "" if fault.sent is None else f"; it sent: {fault.sent}"
-            self.report(f"bot {self.driver.label!r} forfeits a round: {fault.why}{sent}")
+            self.report(f"bot {self.driver.label!r} forfeits a round: {forfeit_why(self)}")
             return FORFEIT
+        if self.driver.fallback is not None:
+            self.fallbacks += 1
+            if self.fallbacks == 1:
+                self.report(
+                    f"bot {self.driver.label!r} answered a fallback move (counted;"
+                    f" the first of the round said): {self.driver.fallback}"
+                )
+        return move
 
     def end(self, result: dict[str, Any]) -> None:
         """Tell the program the round is over (it then waits for the next hello)."""
         if self.greeted and not self.failed:
             self.driver.end(result)
+
+
+def forfeit_kind(bot: Bot | None) -> str:
+    """Why ``bot`` forfeited its round: a program's fault kind; a built-in bot can
+    only have answered a move that is not legal."""
+    fault = getattr(bot, "fault", None)
+    return fault.kind if isinstance(fault, BotFault) else ILLEGAL
+
+
+def forfeit_why(bot: Bot | None) -> str:
+    """Why ``bot`` forfeited its round, in words: a program's fault and what it sent."""
+    fault = getattr(bot, "fault", None)
+    if not isinstance(fault, BotFault):
+        return "it answered a move that is not legal"
+    return fault.why if fault.sent is None else f"{fault.why}; it sent: {fault.sent}"
+
+
+@dataclass(slots=True)
+class RoundNotes:
+    """What the bots of one finished round did besides their moves, by spec index."""
+
+    forfeit: tuple[int, str] | None = None
+    """The index of the bot that forfeited and its fault's kind, if one did."""
+    fallbacks: dict[int, int] = field(default_factory=dict)
+    """Fallback moves answered for each program (only those with any)."""
 
 
 class Seats:
@@ -141,10 +182,17 @@ class Seats:
         self.report = report
         self.drivers: dict[int, ProtocolBot] = {}
         self._playing: dict[int, OutsideBot] = {}
+        self._round: dict[int, Bot] = {}
+        self.notes = RoundNotes()
+        """What the last round that :meth:`end` closed noted (forfeit, fallbacks)."""
         weakref.finalize(self, _close_all, self.drivers)
 
     def bot(self, index: int, seed: str) -> Bot:
         """A bot for a new round from spec ``index`` (a fresh built-in, or the program)."""
+        made = self._round[index] = self._make(index, seed)
+        return made
+
+    def _make(self, index: int, seed: str) -> Bot:
         spec = self.specs[index]
         if spec.builtin is not None:
             return make_bot(spec.builtin, seed)
@@ -158,13 +206,25 @@ class Seats:
         bot = self._playing[index] = OutsideBot(driver, spec.text, self.report)
         return bot
 
-    def end(self, state: Round) -> None:
-        """Send the finished round's result to the programs that played it."""
-        assert state.result is not None, "only a finished round ends"
-        result = state.result.to_json()
-        for bot in self._playing.values():
-            bot.end(result)
+    def end(self, state: Round, order: Sequence[int] | None = None) -> RoundNotes:
+        """Send the finished round's result to the programs that played it; what
+        they did besides their moves (also kept in :attr:`notes`).
+
+        ``order[seat]`` is the spec index at each seat (default: index = seat)."""
+        result = state.result
+        assert result is not None, "only a finished round ends"
+        notes = RoundNotes()
+        if result.forfeited is not None:
+            index = result.forfeited if order is None else order[result.forfeited]
+            notes.forfeit = (index, forfeit_kind(self._round.get(index)))
+        for index, bot in self._playing.items():
+            bot.end(result.to_json())
+            if bot.fallbacks:
+                notes.fallbacks[index] = bot.fallbacks
         self._playing.clear()
+        self._round.clear()
+        self.notes = notes
+        return notes
 
     def close(self) -> None:
         """End every program (each gets end of input, then a grace time)."""

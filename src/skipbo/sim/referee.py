@@ -12,7 +12,10 @@ Every bot is driven through one small interface (:class:`RefereedBot`), with
 one forfeit rule: an answer that is not JSON, not ``{"move": ...}``, not a
 legal move, or that does not come within the time limit loses the round
 (``state.forfeit(seat)``; result reason ``"forfeit"``) and is reported with
-what the bot sent. Outside programs run as :class:`ProtocolBot` (a
+what the bot sent. The summary counts a forfeited round as lost by the
+forfeiting bot (its side) and won by the others (:mod:`.scoring`), and counts
+the *fallback moves* a program's ``serve_bot`` answered when its own choice
+failed (the answer's ``fallback`` field). Outside programs run as :class:`ProtocolBot` (a
 subprocess, a reader thread and a queue for the time limit); built-in names
 run in this process as :class:`InProcessBot`, which is held to the same rules
 and, seeded ``f"{seed}/bot{i}"``, plays exactly like the outside command
@@ -36,7 +39,6 @@ from typing import IO, Any, NamedTuple
 
 from skipbo import __version__
 from skipbo.core import (
-    NO_WINNER_REASONS,
     Round,
     Rules,
     new_round,
@@ -47,6 +49,7 @@ from skipbo.core import (
 from .pool import ordered_map
 from .refereed_bots import (
     HELLO_LIMIT,
+    MALFORMED,
     MISSING_MODULE_HINT,
     TIME_LIMIT,
     BotFault,
@@ -60,7 +63,8 @@ from .refereed_bots import (
     read_move,
     resolve_bot,
 )
-from .stats import Share
+from .scoring import UNDECIDED_REASONS, side_credits
+from .stats import Share, count_text, forfeits_text, plural
 
 MAX_TIME_LIMIT = 86400.0
 """A day: longer waits are surely a typo (and beyond what a thread can wait)."""
@@ -141,6 +145,8 @@ class Fault:
     sent: str | None
     forfeited: bool
     """False only when the round ended before the bot's first decision."""
+    kind: str = MALFORMED
+    """What went wrong, in a word (``refereed_bots.FAULT_KINDS``)."""
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON (also written into the round's record)."""
@@ -155,6 +161,7 @@ class Fault:
             "why": self.why,
             "sent": self.sent,
             "forfeited": self.forfeited,
+            "kind": self.kind,
         }
 
     def to_text(self) -> str:
@@ -168,6 +175,32 @@ class Fault:
         return text
 
 
+@dataclass(frozen=True, slots=True)
+class FallbackNote:
+    """A move that an outside bot's ``serve_bot`` answered for it, its own choice
+    having failed (the answer's ``fallback`` field): not the bot's play."""
+
+    round: int
+    seat: int
+    bot: int
+    label: str
+    why: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The note as JSON (also written into the round's record)."""
+        return {
+            "round": self.round,
+            "seat": self.seat,
+            "bot": self.bot,
+            "name": self.label,
+            "why": self.why,
+        }
+
+    def to_text(self) -> str:
+        """One readable line."""
+        return f"round {self.round}: bot {self.bot} ({self.label}) at seat {self.seat}: {self.why}"
+
+
 @dataclass(slots=True)
 class BotTally:
     """One bot's running totals across the match (bots rotate seats, so per bot)."""
@@ -175,13 +208,18 @@ class BotTally:
     label: str
     hello: str | None = None
     rounds: int = 0
-    wins: int = 0
+    wins: float = 0
+    """Rounds won: 1 for each its side won, a share of each another side forfeited."""
     forfeits: int = 0
+    forfeit_reasons: dict[str, int] = field(default_factory=dict)
+    """Its forfeits by kind (``refereed_bots.FAULT_KINDS``)."""
+    fallbacks: int = 0
+    """Moves its ``serve_bot`` answered for it (see :class:`FallbackNote`)."""
     decisions: int = 0
     seconds: float = 0.0
 
     def to_json(self, index: int, decided: int) -> dict[str, Any]:
-        """Counts and shares; ``decided`` is the number of rounds with a winner."""
+        """Counts and shares; ``decided`` is the number of rounds won or forfeited."""
         return {
             "bot": index,
             "name": self.label,
@@ -190,9 +228,15 @@ class BotTally:
             "wins": Share(self.wins, self.rounds).to_json(),
             "of_decided": Share(self.wins, decided).to_json(),
             "forfeits": self.forfeits,
+            "forfeit_reasons": dict(self.forfeit_reasons),
+            "fallbacks": self.fallbacks,
             "decisions": self.decisions,
             "mean_decision_seconds": self.seconds / self.decisions if self.decisions else None,
         }
+
+    def forfeits_text(self) -> str:
+        """``2 forfeits (crashed 2)``."""
+        return forfeits_text(self.forfeit_reasons)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,13 +246,20 @@ class MatchSummary:
     config: MatchConfig
     bots: tuple[BotTally, ...]
     reasons: dict[str, int]
+    """Rounds that nobody won, by reason (``blocked``, ``cap``)."""
     faults: tuple[Fault, ...]
     seconds: float
+    fallbacks: tuple[FallbackNote, ...] = ()
 
     @property
     def decided(self) -> int:
-        """Rounds that someone won."""
+        """Rounds that count for someone: won, or forfeited (won by the others)."""
         return self.config.rounds - sum(self.reasons.values())
+
+    @property
+    def forfeits(self) -> int:
+        """Rounds that a bot forfeited."""
+        return sum(tally.forfeits for tally in self.bots)
 
     def to_json(self) -> dict[str, Any]:
         """The summary as one JSON object."""
@@ -225,7 +276,9 @@ class MatchSummary:
                 reason: Share(count, config.rounds).to_json()
                 for reason, count in self.reasons.items()
             },
+            "forfeits": Share(self.forfeits, config.rounds).to_json(),
             "faults": [fault.to_json() for fault in self.faults],
+            "fallbacks": [note.to_json() for note in self.fallbacks],
             "seconds": self.seconds,
         }
 
@@ -245,14 +298,24 @@ class MatchSummary:
         lines.append(
             "no winner: " + ", ".join(f"{r} {n} of {total}" for r, n in self.reasons.items())
         )
-        lines.append("per bot: forfeits, decisions, mean time per decision:")
+        lines.append(
+            f"forfeits: {self.forfeits} of {total} rounds; forfeited rounds count as lost by the"
+            " forfeiting bot's side and won by the others (shared at more than two sides)"
+        )
+        lines.append("per bot: forfeits, fallback moves, decisions, mean time per decision:")
         for label, tally in zip(labels, self.bots, strict=True):
             mean = tally.seconds / tally.decisions * 1000 if tally.decisions else 0.0
             lines.append(
-                f"  {label:<{width}}  {tally.forfeits} forfeits, {tally.decisions} decisions,"
-                f" {mean:.2f} ms"
+                f"  {label:<{width}}  {tally.forfeits_text()},"
+                f" {plural(tally.fallbacks, 'fallback move')},"
+                f" {plural(tally.decisions, 'decision')}, {mean:.2f} ms"
             )
-        lines += self._fault_lines(max_faults)
+        lines += _report_lines("faults", self.faults, max_faults)
+        lines += _report_lines(
+            "fallback moves (the bot's own choice failed; its serve_bot answered)",
+            self.fallbacks,
+            max_faults,
+        )
         lines.append(f"time: {self.seconds:.2f} s")
         return "\n".join(lines)
 
@@ -278,13 +341,15 @@ class MatchSummary:
             for i in bots
         ]
 
-    def _fault_lines(self, limit: int) -> list[str]:
-        if not self.faults:
-            return []
-        lines = ["faults:"] + [f"  {fault.to_text()}" for fault in self.faults[:limit]]
-        if len(self.faults) > limit:
-            lines.append(f"  ... and {len(self.faults) - limit} more (see --json or --out)")
-        return lines
+
+def _report_lines(title: str, reports: Sequence[Fault | FallbackNote], limit: int) -> list[str]:
+    """A titled list of the first ``limit`` reports (none: no lines)."""
+    if not reports:
+        return []
+    lines = [f"{title}:"] + [f"  {report.to_text()}" for report in reports[:limit]]
+    if len(reports) > limit:
+        lines.append(f"  ... and {len(reports) - limit} more (see --json or --out)")
+    return lines
 
 
 def _name(tally: BotTally) -> str:
@@ -296,7 +361,7 @@ def _name(tally: BotTally) -> str:
 
 def _share_text(share: Share) -> str:
     low, high = share.ci95
-    return f"{share.share:6.1%} [{low:6.1%}, {high:6.1%}] {share.count}/{share.total}"
+    return f"{share.share:6.1%} [{low:6.1%}, {high:6.1%}] {count_text(share.count)}/{share.total}"
 
 
 def make_bots(config: MatchConfig, first_round: int = 0) -> list[RefereedBot]:
@@ -341,6 +406,7 @@ class _Table:
     rotation: int
     faults: dict[int, Fault] = field(default_factory=dict)
     """Faults by seat; a seat with one forfeits at its next decision."""
+    fallbacks: list[FallbackNote] = field(default_factory=list)
 
     def fault(self, bots: Sequence[RefereedBot], seat: int, stage: str, fault: BotFault) -> None:
         """Note a fault and drop the bot; it forfeits at its next decision."""
@@ -348,7 +414,7 @@ class _Table:
         bots[index].abandon()
         self.faults[seat] = Fault(
             self.number, self.deal, self.rotation, seat, index, bots[index].label,
-            stage, fault.why, fault.sent, forfeited=False,
+            stage, fault.why, fault.sent, forfeited=False, kind=fault.kind,
         )  # fmt: skip
 
 
@@ -411,6 +477,10 @@ def _play_moves(table: _Table, bots: Sequence[RefereedBot], tallies: Sequence[Bo
         finally:
             tallies[index].decisions += 1
             tallies[index].seconds += time.perf_counter() - start
+        why = bots[index].fallback
+        if why is not None:
+            tallies[index].fallbacks += 1
+            table.fallbacks.append(FallbackNote(table.number, seat, index, bots[index].label, why))
         state.apply_unchecked(move)
 
 
@@ -429,19 +499,27 @@ def record_of(config: MatchConfig, bots: Sequence[RefereedBot], table: _Table) -
     }
     if table.faults:
         extra["faults"] = [table.faults[seat].to_json() for seat in sorted(table.faults)]
+    if table.fallbacks:
+        extra["fallbacks"] = [note.to_json() for note in table.fallbacks]
     return record_json(table.state, names, extra)
 
 
 def _count(table: _Table, tallies: Sequence[BotTally], reasons: dict[str, int]) -> None:
+    """Add the finished round: every bot gets its side's part of the win (a forfeit
+    is lost by the forfeiting side, won by the others), a forfeit its reason."""
     result = table.state.result
     assert result is not None
-    if result.winner is None:
+    rules = table.state.rules
+    credits = side_credits(rules, result)
+    for seat, index in enumerate(table.seats):
+        tallies[index].wins += credits[rules.team_of(seat)]
+    if result.forfeited is not None:
+        tally = tallies[table.seats[result.forfeited]]
+        tally.forfeits += 1
+        kind = table.faults[result.forfeited].kind
+        tally.forfeit_reasons[kind] = tally.forfeit_reasons.get(kind, 0) + 1
+    elif result.winner is None:
         reasons[result.reason] = reasons.get(result.reason, 0) + 1
-        if result.forfeited is not None:
-            tallies[table.seats[result.forfeited]].forfeits += 1
-        return
-    for seat in table.state.rules.team_seats(result.winner):
-        tallies[table.seats[seat]].wins += 1
 
 
 def iter_rounds(config: MatchConfig, deals: range | None = None) -> Iterator[tuple[int, int]]:
@@ -458,6 +536,7 @@ class _Played(NamedTuple):
     reasons: dict[str, int]
     faults: list[Fault]
     lines: list[str]
+    fallbacks: list[FallbackNote]
 
 
 def _play_rounds(
@@ -469,12 +548,13 @@ def _play_rounds(
         table = play_deal_round(config, bots, played.tallies, deal, rotation)
         _count(table, played.tallies, played.reasons)
         played.faults.extend(table.faults[seat] for seat in sorted(table.faults))
+        played.fallbacks.extend(table.fallbacks)
         yield json.dumps(record_of(config, bots, table))
 
 
 def _empty(config: MatchConfig) -> _Played:
     tallies = [BotTally(spec.label) for spec in config.specs]
-    return _Played(tallies, dict.fromkeys(NO_WINNER_REASONS, 0), [], [])
+    return _Played(tallies, dict.fromkeys(UNDECIDED_REASONS, 0), [], [], [])
 
 
 def _play_deal(task: tuple[MatchConfig, int]) -> _Played:
@@ -495,11 +575,15 @@ def _add(total: _Played, part: _Played) -> None:
         mine.rounds += theirs.rounds
         mine.wins += theirs.wins
         mine.forfeits += theirs.forfeits
+        for kind, count in theirs.forfeit_reasons.items():
+            mine.forfeit_reasons[kind] = mine.forfeit_reasons.get(kind, 0) + count
+        mine.fallbacks += theirs.fallbacks
         mine.decisions += theirs.decisions
         mine.seconds += theirs.seconds
     for reason, count in part.reasons.items():
         total.reasons[reason] = total.reasons.get(reason, 0) + count
     total.faults.extend(part.faults)
+    total.fallbacks.extend(part.fallbacks)
 
 
 def play_match(
@@ -532,8 +616,14 @@ def play_match(
         finally:
             close_bots(bots)
     seconds = time.perf_counter() - start
-    tallies, reasons, faults, _ = played
-    return MatchSummary(config, tuple(tallies), reasons, tuple(faults), seconds)
+    return MatchSummary(
+        config,
+        tuple(played.tallies),
+        played.reasons,
+        tuple(played.faults),
+        seconds,
+        tuple(played.fallbacks),
+    )
 
 
 def _write(out: IO[str] | None, lines: list[str], progress: Callable[[int], object] | None) -> None:

@@ -58,15 +58,35 @@ class RefereeError(ValueError):
     """A match that cannot start: a bad bot argument or a command that cannot run."""
 
 
-class BotFault(Exception):
-    """A bot broke the protocol: it forfeits the round. ``sent`` is what it sent."""
+ILLEGAL = "illegal move"
+"""Fault kinds, for the summaries' "who forfeited how often and why": an answer
+that is not a legal move (or not a move at all in the notation), ..."""
+MALFORMED = "malformed answer"
+"""... an answer that is not UTF-8, not JSON, not of the protocol's shape, or a
+line nobody asked for, ..."""
+TIMEOUT = "time limit"
+"""... no answer within the time limit, ..."""
+CRASHED = "crashed"
+"""... a program that exited, closed its output or could not be started, ..."""
+BOT_ERROR = "bot error"
+"""... and a bot that failed by its own account: a built-in bot that raised, or a
+program that answered ``{"forfeit": WHY}`` (``serve_bot(..., strict=True)``)."""
+FAULT_KINDS = (ILLEGAL, MALFORMED, TIMEOUT, CRASHED, BOT_ERROR)
 
-    def __init__(self, why: str, sent: str | None = None, move: Move | None = None) -> None:
+
+class BotFault(Exception):
+    """A bot broke the protocol: it forfeits the round. ``sent`` is what it sent;
+    ``kind`` one of :data:`FAULT_KINDS`."""
+
+    def __init__(
+        self, why: str, sent: str | None = None, move: Move | None = None, kind: str = MALFORMED
+    ) -> None:
         super().__init__(why)
         self.why = why
         self.sent = sent
         self.move = move
         """The well-formed but illegal move it answered, if that was the fault."""
+        self.kind = kind
 
 
 def clip(text: str, limit: int = SENT_LIMIT) -> str:
@@ -77,6 +97,15 @@ def clip(text: str, limit: int = SENT_LIMIT) -> str:
 
 def read_move(line: bytes, legal: Sequence[Move]) -> Move:
     """The move in an answer line, or :class:`BotFault` saying what is wrong with it."""
+    return read_answer(line, legal)[0]
+
+
+def read_answer(line: bytes, legal: Sequence[Move]) -> tuple[Move, str | None]:
+    """The move in an answer line and, when the bot says it is a fallback (its own
+    choice failed and ``serve_bot`` answered for it), why; or :class:`BotFault`.
+
+    A bot may answer ``{"forfeit": WHY}`` to give up the round (``serve_bot`` with
+    ``strict=True``): a fault of kind :data:`BOT_ERROR` quoting its reason."""
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError:
@@ -87,15 +116,32 @@ def read_move(line: bytes, legal: Sequence[Move]) -> Move:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise BotFault("malformed JSON", sent) from None
+    if isinstance(data, dict) and "move" not in data and "forfeit" in data:
+        raise BotFault(f"it forfeits: {clip(str(data['forfeit']))}", sent, kind=BOT_ERROR)
     if not isinstance(data, dict) or "move" not in data:
         raise BotFault('malformed answer: expected {"move": "..."}', sent)
     try:
         move = parse_move(data["move"])
     except MoveSyntaxError:
-        raise BotFault(f"{data['move']!r} is not a move in the notation", sent) from None
+        why = f"{data['move']!r} is not a move in the notation"
+        raise BotFault(why, sent, kind=ILLEGAL) from None
     if move not in legal:
-        raise BotFault(f"illegal move {format_move(move)}", sent, move)
-    return move
+        raise BotFault(f"illegal move {format_move(move)}", sent, move, kind=ILLEGAL)
+    return move, fallback_note(data.get("fallback"))
+
+
+def fallback_note(data: object) -> str | None:
+    """Why a move was a fallback, from an answer's ``fallback`` field (None: the bot's own).
+
+    ``serve_bot`` sends ``{"policy": "greedy", "why": "..."}``; any other value
+    present still says the move was not the bot's own choice."""
+    if data is None or data is False:
+        return None
+    if isinstance(data, dict):
+        policy, why = data.get("policy"), data.get("why")
+        text = f"{why}" if why is not None else "no reason given"
+        return clip(f"{text}; answered {policy}'s move" if policy else text)
+    return clip(str(data))
 
 
 def read_hello(line: bytes) -> str:
@@ -120,6 +166,9 @@ class RefereedBot(Protocol):
 
     label: str
     """How records and reports name it: ``bot:NAME`` or the command as given."""
+    fallback: str | None
+    """After :meth:`choose`: why its answer was a fallback move (the program's own
+    choice failed and ``serve_bot`` answered for it), None for the bot's own move."""
 
     def hello(self, seat: int, rules: Rules) -> str:
         """Start a round at ``seat``; returns the name the bot gives."""
@@ -159,6 +208,7 @@ class InProcessBot:
         self.time_limit = time_limit
         self.rounds = 0
         self.bot: Bot | None = None
+        self.fallback: str | None = None  # a built-in bot that fails forfeits instead
 
     def hello(self, seat: int, rules: Rules) -> str:
         self.bot = make_bot(self.name, f"{self.seed}/{self.rounds}")
@@ -171,17 +221,19 @@ class InProcessBot:
         try:
             move = self.bot.choose(view, tuple(legal))
         except Exception as exc:  # a crashing bot forfeits, like an outside one that exits
-            raise BotFault(f"raised {type(exc).__name__}: {exc}") from None
+            raise BotFault(f"raised {type(exc).__name__}: {exc}", kind=BOT_ERROR) from None
         took = time.perf_counter() - start
         known = isinstance(move, int) and 0 <= move < MOVE_COUNT
         sent = json.dumps({"move": format_move(move) if known else repr(move)})
         if not known:
-            raise BotFault(f"{move!r} is not a move id", sent)
+            raise BotFault(f"{move!r} is not a move id", sent, kind=ILLEGAL)
         if move not in legal:
-            raise BotFault(f"illegal move {format_move(move)}", sent, move)
+            raise BotFault(f"illegal move {format_move(move)}", sent, move, kind=ILLEGAL)
         if took > self.time_limit:
             raise BotFault(
-                f"answered after {took:.2f} s, over the {self.time_limit:g} s limit", sent
+                f"answered after {took:.2f} s, over the {self.time_limit:g} s limit",
+                sent,
+                kind=TIMEOUT,
             )
         return move
 
@@ -277,6 +329,7 @@ class ProtocolBot:
         self.time_limit = time_limit
         self.hello_limit = max(time_limit, hello_limit)
         self.process: _Process | None = None
+        self.fallback: str | None = None
 
     def start(self) -> bool:
         """Start the program unless it is running; True if it was already running.
@@ -307,7 +360,7 @@ class ProtocolBot:
             self.start()
             return self._hello(seat, rules)
         except RefereeError as exc:
-            raise BotFault(str(exc)) from None
+            raise BotFault(str(exc), kind=CRASHED) from None
 
     def _hello(self, seat: int, rules: Rules) -> str:
         self._send({"type": "hello", "protocol": PROTOCOL, "seat": seat, "rules": rules.to_json()})
@@ -317,7 +370,9 @@ class ProtocolBot:
         self._send(
             {"type": "move", "view": view.to_json(), "legal": [format_move(m) for m in legal]}
         )
-        return read_move(self._receive(self.time_limit), legal)
+        self.fallback = None
+        move, self.fallback = read_answer(self._receive(self.time_limit), legal)
+        return move
 
     def end(self, result: dict[str, Any]) -> None:
         # A bot that has gone, or said too much, is found out at the next hello.
@@ -336,7 +391,7 @@ class ProtocolBot:
 
     def _running(self) -> _Process:
         if self.process is None:
-            raise BotFault("is not running")
+            raise BotFault("is not running", kind=CRASHED)
         return self.process
 
     def _send(self, message: dict[str, Any], check: bool = True) -> None:
@@ -367,7 +422,7 @@ class ProtocolBot:
         try:
             line = process.lines.get(timeout=limit)
         except queue.Empty:
-            raise BotFault(f"no answer within {limit:g} s") from None
+            raise BotFault(f"no answer within {limit:g} s", kind=TIMEOUT) from None
         if line is None:
             raise self._gone("closed its output")
         return line
@@ -386,7 +441,7 @@ class ProtocolBot:
             why += f"; its stderr ended with: {clip(' | '.join(process.tail))}"
             if any("ModuleNotFoundError" in line for line in process.tail):
                 why += f" ({MISSING_MODULE_HINT})"
-        return BotFault(why)
+        return BotFault(why, kind=CRASHED)
 
 
 MISSING_MODULE_HINT = (

@@ -22,11 +22,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, NamedTuple
 
-from skipbo.core import NO_WINNER_REASONS, Round, Rules, record_json
+from skipbo.core import Round, Rules, record_json
 
-from .players import Seats, check_labels, parse_spec
+from .players import RoundNotes, Seats, check_labels, parse_spec
 from .pool import PROCESSES, Backend, run_tasks
+from .refereed_bots import ILLEGAL
 from .runner import play_round
+from .scoring import UNDECIDED_REASONS, seat_credits, side_count
 from .stats import Share, Spread, Summary
 
 MAX_CHUNK = 50
@@ -84,6 +86,12 @@ class GameOutcome(NamedTuple):
     reason: str
     moves: int
     turns: int
+    forfeited: int | None = None
+    """The seat that forfeited the round, if one did."""
+    forfeit_kind: str | None = None
+    """Why, in a word (``refereed_bots.FAULT_KINDS``)."""
+    fallbacks: tuple[tuple[int, int], ...] = ()
+    """(seat, count) of the fallback moves answered for outside programs."""
 
 
 def play_game(config: SimConfig, index: int, seats: Seats | None = None) -> Round:
@@ -102,10 +110,14 @@ def play_game(config: SimConfig, index: int, seats: Seats | None = None) -> Roun
     return state
 
 
-def _outcome(state: Round) -> GameOutcome:
+def _outcome(state: Round, notes: RoundNotes | None = None) -> GameOutcome:
     result = state.result
     assert result is not None, "play_round returns finished rounds only"
-    return GameOutcome(result.winner, result.reason, result.moves, result.turns)
+    kind = None if notes is None or notes.forfeit is None else notes.forfeit[1]
+    fallbacks = () if notes is None else tuple(sorted(notes.fallbacks.items()))
+    return GameOutcome(
+        result.winner, result.reason, result.moves, result.turns, result.forfeited, kind, fallbacks
+    )
 
 
 class _Chunk(NamedTuple):
@@ -127,7 +139,7 @@ def _run_chunk(chunk: _Chunk) -> Played:
         for index in range(chunk.start, chunk.stop):
             state = play_game(chunk.config, index, seats)
             line = json.dumps(record_json(state, names)) if chunk.records else None
-            played.append((_outcome(state), line))
+            played.append((_outcome(state, seats.notes), line))
     return played
 
 
@@ -149,27 +161,39 @@ def played_chunks(config: SimConfig, records: bool = False) -> Iterator[Played]:
 
 
 class _Tally:
-    """Running counts of finished rounds, turned into a :class:`Summary` at the end."""
+    """Running counts of finished rounds, turned into a :class:`Summary` at the end.
 
-    def __init__(self, players: int) -> None:
-        self.wins = [0] * players
-        self.no_winner = dict.fromkeys(NO_WINNER_REASONS, 0)
+    A forfeited round is lost by the forfeiting seat's side and won by the
+    others (:mod:`.scoring`): it counts in their wins, not among the rounds
+    without a winner."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.wins = [0.0] * rules.players
+        self.no_winner = dict.fromkeys(UNDECIDED_REASONS, 0)
+        self.forfeits: list[dict[str, int]] = [{} for _ in range(rules.players)]
+        self.fallbacks = [0] * rules.players
         self.moves: list[int] = []
         self.turns: list[int] = []
 
     def add(self, outcome: GameOutcome) -> None:
-        if outcome.winner is None:
+        for seat, credit in enumerate(seat_credits(self.rules, outcome)):
+            self.wins[seat] += credit
+        if outcome.forfeited is not None:
+            reasons = self.forfeits[outcome.forfeited]
+            kind = outcome.forfeit_kind or ILLEGAL
+            reasons[kind] = reasons.get(kind, 0) + 1
+        elif outcome.winner is None:
             self.no_winner[outcome.reason] = self.no_winner.get(outcome.reason, 0) + 1
-        else:
-            self.wins[outcome.winner] += 1
+        for seat, count in outcome.fallbacks:
+            self.fallbacks[seat] += count
         self.moves.append(outcome.moves)
         self.turns.append(outcome.turns)
 
     def summary(self, config: SimConfig, seconds: float) -> Summary:
         total = len(self.moves)
         rules = config.rules
-        sides = rules.players // 2 if rules.teams else 0
-        teams = [rules.team_seats(team) for team in range(sides)]
+        teams = [rules.team_seats(team) for team in range(side_count(rules))] if rules.teams else []
         return Summary(
             games=total,
             rules=rules.to_json(),
@@ -181,6 +205,8 @@ class _Tally:
             moves=Spread.of(self.moves),
             turns=Spread.of(self.turns),
             seconds=seconds,
+            forfeits=tuple(self.forfeits),
+            fallbacks=tuple(self.fallbacks),
         )
 
 
@@ -197,7 +223,7 @@ def simulate(
     of the summary depends on the machine; everything else on the config alone.
     """
     start = time.perf_counter()
-    tally = _Tally(config.rules.players)
+    tally = _Tally(config.rules)
     for played in played_chunks(config, records=out is not None):
         for outcome, line in played:
             tally.add(outcome)

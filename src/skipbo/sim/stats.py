@@ -18,10 +18,11 @@ Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval (95% by default) for ``successes`` out of ``trials``.
 
-    With no trials nothing is known, so the interval is all of ``[0, 1]``.
+    With no trials nothing is known, so the interval is all of ``[0, 1]``. A
+    fractional count (shared wins) is taken as it is.
     """
     if not 0 <= successes <= trials:
         raise ValueError(f"need 0 <= successes <= trials, got {successes} of {trials}")
@@ -77,11 +78,42 @@ def median(values: Sequence[float]) -> float | None:
     return statistics.median(values) if values else None
 
 
+def plural(count: int, noun: str) -> str:
+    """``1 forfeit``, ``2 forfeits``, ``0 forfeits``."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def kinds_text(reasons: dict[str, int]) -> str:
+    """Counts by kind, most frequent first: ``illegal move 2, crashed 1``."""
+    ordered = sorted(reasons.items(), key=lambda item: (-item[1], item[0]))
+    return ", ".join(f"{kind} {count}" for kind, count in ordered)
+
+
+def forfeits_text(reasons: dict[str, int]) -> str:
+    """Forfeits and their kinds: ``3 forfeits (illegal move 2, crashed 1)``."""
+    text = plural(sum(reasons.values()), "forfeit")
+    return f"{text} ({kinds_text(reasons)})" if reasons else text
+
+
+def count_text(count: float) -> str:
+    """A count as people write it: ``3``, ``1.5``, ``0.33`` (a shared win is a fraction)."""
+    return f"{round(count, 2):g}"
+
+
+def json_count(count: float) -> float | int:
+    """A count for JSON: whole counts as integers (``3``, not ``3.0``), others to 9 decimals."""
+    rounded = round(count, 9)
+    return int(rounded) if float(rounded).is_integer() else rounded
+
+
 @dataclass(frozen=True, slots=True)
 class Share:
-    """How often something happened: a count out of a total, with its 95% interval."""
+    """How often something happened: a count out of a total, with its 95% interval.
 
-    count: int
+    The count may be a fraction: a forfeited round shared by three or more
+    sides gives each a part of a win (:mod:`skipbo.sim.scoring`)."""
+
+    count: float
     total: int
 
     @property
@@ -97,7 +129,7 @@ class Share:
     def to_json(self) -> dict[str, Any]:
         """Count, share and interval as plain JSON values."""
         low, high = self.ci95
-        return {"count": self.count, "share": self.share, "ci95": [low, high]}
+        return {"count": json_count(self.count), "share": self.share, "ci95": [low, high]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +155,12 @@ class Summary:
 
     ``seats`` holds one win share per seat; ``teams`` one per partnership (empty
     without partnerships); ``reasons`` counts how rounds without a winner ended
-    (``blocked``, ``cap``, ``forfeit``), each key present even at zero so that
-    readers need not guess.
+    (``blocked``, ``cap``), each key present even at zero so that readers need
+    not guess. A forfeited round is lost by the forfeiting seat's side and won by
+    the others (shared at more than two sides, :mod:`skipbo.sim.scoring`), so it
+    counts among the wins; ``forfeits`` holds each seat's forfeits by kind and
+    ``fallbacks`` each seat's fallback moves (an outside program's ``serve_bot``
+    answered for it).
     """
 
     games: int
@@ -137,6 +173,13 @@ class Summary:
     moves: Spread
     turns: Spread
     seconds: float
+    forfeits: tuple[dict[str, int], ...] = ()
+    fallbacks: tuple[int, ...] = ()
+
+    @property
+    def forfeited(self) -> int:
+        """Rounds that a seat forfeited."""
+        return sum(sum(reasons.values()) for reasons in self.forfeits)
 
     @property
     def games_per_second(self) -> float | None:
@@ -151,7 +194,7 @@ class Summary:
             "bots": list(self.bots),
             "seed": self.seed,
             "seats": [
-                {"seat": seat, "bot": bot, **share.to_json()}
+                {"seat": seat, "bot": bot, **share.to_json(), **self._seat_faults(seat)}
                 for seat, (bot, share) in enumerate(zip(self.bots, self.seats, strict=True))
             ],
             "teams": [
@@ -159,10 +202,20 @@ class Summary:
                 for index, (seats, share) in enumerate(self.teams)
             ],
             "no_winner": {reason: share.to_json() for reason, share in self.reasons.items()},
+            "forfeits": Share(self.forfeited, self.games).to_json(),
             "moves": self.moves.to_json(),
             "turns": self.turns.to_json(),
             "seconds": self.seconds,
             "games_per_second": self.games_per_second,
+        }
+
+    def _seat_faults(self, seat: int) -> dict[str, Any]:
+        reasons = self.forfeits[seat] if self.forfeits else {}
+        fallbacks = self.fallbacks[seat] if self.fallbacks else 0
+        return {
+            "forfeits": sum(reasons.values()),
+            "forfeit_reasons": dict(reasons),
+            "fallbacks": fallbacks,
         }
 
     def to_text(self) -> str:
@@ -172,6 +225,7 @@ class Summary:
         lines = [self._headline()]
         for label, share in rows:
             lines.append(label if share is None else f"  {label:<{width}}  {_share_text(share)}")
+        lines += self._fault_lines()
         speed = self.games_per_second
         rate = "n/a" if speed is None else f"{speed:,.1f} rounds/s"
         lines += [
@@ -180,6 +234,25 @@ class Summary:
             f"speed: {rate} ({self.seconds:.2f} s)",
         ]
         return "\n".join(lines)
+
+    def _fault_lines(self) -> list[str]:
+        """Who forfeited how often and why, and the fallback moves (none: no lines)."""
+        every = [(seat, self._seat_faults(seat)) for seat in range(len(self.bots))]
+        seats = [
+            (seat, faults) for seat, faults in every if faults["forfeits"] or faults["fallbacks"]
+        ]
+        if not seats:
+            return []
+        lines = [
+            f"forfeits: {self.forfeited} of {self.games} rounds, counted as lost by"
+            " the forfeiting seat's side and won by the others:"
+        ]
+        for seat, faults in seats:
+            text = f"  seat {seat}  {self.bots[seat]}: {forfeits_text(faults['forfeit_reasons'])}"
+            if faults["fallbacks"]:
+                text += f"; {plural(faults['fallbacks'], 'fallback move')}"
+            lines.append(text)
+        return lines
 
     def _headline(self) -> str:
         rules = self.rules
@@ -198,7 +271,7 @@ class Summary:
         for team, (seats, share) in enumerate(self.teams):
             rows.append((f"team {team}  seats {'+'.join(map(str, seats))}", share))
         rows.append(("no winner:", None))
-        # Cap and forfeit only matter when they can happen or did.
+        # Cap only matters when it can happen or did.
         shown = {"blocked", "cap"} if self.rules.get("cap") is not None else {"blocked"}
         for reason, share in self.reasons.items():
             if reason in shown or share.count:
@@ -208,7 +281,8 @@ class Summary:
 
 def _share_text(share: Share) -> str:
     low, high = share.ci95
-    return f"{share.share:6.1%}  [{low:6.1%}, {high:6.1%}]  ({share.count} of {share.total})"
+    count = count_text(share.count)
+    return f"{share.share:6.1%}  [{low:6.1%}, {high:6.1%}]  ({count} of {share.total})"
 
 
 def _spread_text(spread: Spread) -> str:

@@ -11,9 +11,12 @@ A pairing's rounds depend only on the seed, the stock size and the two names,
 not on the other bots in the tournament, their order, or how the work is spread
 over processes: ``--jobs 4`` gives exactly what ``--jobs 1`` gives.
 
-Only decided rounds count for win shares and ratings; rounds that ended
-without a winner (blocked, capped, forfeited) are counted and reported apart.
-The ratings are Bradley–Terry fits (:mod:`skipbo.sim.ratings`).
+Only decided rounds count for win shares and ratings: those won, and those
+forfeited, which the forfeiting bot loses and its opponent wins (as chess
+engine tournament managers score crashes, time losses and illegal moves;
+:mod:`.scoring`). Blocked and capped rounds, which nobody won, are counted and
+reported apart, and so is every bot's forfeits with their kinds. The ratings
+are Bradley–Terry fits (:mod:`skipbo.sim.ratings`).
 
 A bot is a built-in name or an outside program, ``cmd:COMMAND``
 (:mod:`.players`), and goes by the name it gives (a program: its hello name),
@@ -39,7 +42,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from skipbo.bots import bot_names
-from skipbo.core import NO_WINNER_REASONS, Rules
+from skipbo.core import Rules
 
 from .players import Seats, check_labels, parse_spec
 from .pool import (
@@ -52,7 +55,8 @@ from .pool import (
 )
 from .ratings import DEFAULT_PRIOR, Rating, bradley_terry
 from .runner import play_round
-from .stats import Share
+from .scoring import UNDECIDED_REASONS
+from .stats import Share, kinds_text
 
 DEFAULT_GAMES = 100
 DEFAULT_STOCK = 30
@@ -151,13 +155,20 @@ def _check_bots(bots: Sequence[str]) -> None:
 
 @dataclass(slots=True)
 class PairResult:
-    """How a pairing went: wins of each bot and rounds without a winner, by reason."""
+    """How a pairing went: wins of each bot and rounds without a winner, by reason.
+
+    A round one bot forfeited is a win of the other (in ``a_wins``/``b_wins``);
+    :attr:`forfeits` says how often each bot forfeited and why."""
 
     a: str
     b: str
     a_wins: int = 0
     b_wins: int = 0
-    no_winner: dict[str, int] = field(default_factory=lambda: dict.fromkeys(NO_WINNER_REASONS, 0))
+    no_winner: dict[str, int] = field(default_factory=lambda: dict.fromkeys(UNDECIDED_REASONS, 0))
+    forfeits: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per bot that forfeited here, its forfeits by kind (``refereed_bots.FAULT_KINDS``)."""
+    fallbacks: dict[str, int] = field(default_factory=dict)
+    """Per outside bot, the moves its ``serve_bot`` answered for it (only those with any)."""
 
     @property
     def rounds(self) -> int:
@@ -166,12 +177,16 @@ class PairResult:
 
     @property
     def decided(self) -> int:
-        """Rounds with a winner, the only ones that count for shares and ratings."""
+        """Rounds won or forfeited, the only ones that count for shares and ratings."""
         return self.a_wins + self.b_wins
 
     def share(self, bot: str) -> Share:
         """``bot``'s share of the decided rounds."""
         return Share(self.a_wins if bot == self.a else self.b_wins, self.decided)
+
+    def forfeited(self, bot: str) -> int:
+        """How often ``bot`` forfeited in this pairing."""
+        return sum(self.forfeits.get(bot, {}).values())
 
     def add(self, other: PairResult) -> None:
         """Add the rounds of ``other`` (another chunk of the same pairing)."""
@@ -179,6 +194,16 @@ class PairResult:
         self.b_wins += other.b_wins
         for reason, count in other.no_winner.items():
             self.no_winner[reason] = self.no_winner.get(reason, 0) + count
+        for bot, reasons in other.forfeits.items():
+            for kind, count in reasons.items():
+                self.note_forfeit(bot, kind, count)
+        for bot, count in other.fallbacks.items():
+            self.fallbacks[bot] = self.fallbacks.get(bot, 0) + count
+
+    def note_forfeit(self, bot: str, kind: str, count: int = 1) -> None:
+        """Count ``count`` forfeits of ``bot`` of kind ``kind``."""
+        reasons = self.forfeits.setdefault(bot, {})
+        reasons[kind] = reasons.get(kind, 0) + count
 
     def to_json(self) -> dict[str, Any]:
         """The pairing as plain JSON values (shares from ``a``'s side)."""
@@ -189,6 +214,10 @@ class PairResult:
             "a_wins": self.a_wins,
             "b_wins": self.b_wins,
             "no_winner": dict(self.no_winner),
+            "a_forfeits": self.forfeited(self.a),
+            "b_forfeits": self.forfeited(self.b),
+            "forfeit_reasons": {bot: dict(reasons) for bot, reasons in self.forfeits.items()},
+            "fallbacks": dict(self.fallbacks),
             "a_share": self.share(self.a).to_json(),
         }
 
@@ -214,18 +243,27 @@ def deal_seed(seed: str, a: str, b: str, deal: int) -> str:
 def _run_task(task: _Task) -> PairResult:
     """Play the task's deals from both seats; runs in a worker process when jobs > 1 or on Ray."""
     result = PairResult(task.a, task.b)
+    names = (task.a, task.b)
     with Seats(task.specs) as table:
         for deal in range(task.start, task.stop):
             seed = deal_seed(task.seed, task.a, task.b, deal)
             for swap, order in enumerate(((0, 1), (1, 0))):
                 bots = [table.bot(i, f"{seed}/{swap}/{seat}") for seat, i in enumerate(order)]
                 state = play_round(task.rules, bots, seed)
-                table.end(state)
+                notes = table.end(state, order)
+                for index, count in notes.fallbacks.items():
+                    result.fallbacks[names[index]] = result.fallbacks.get(names[index], 0) + count
                 outcome = state.result
                 assert outcome is not None, "play_round returns finished rounds only"
-                if outcome.winner is None:
+                if notes.forfeit is not None:  # lost by the forfeiting bot, won by the other
+                    loser, kind = notes.forfeit
+                    result.note_forfeit(names[loser], kind)
+                    winner: int | None = 1 - loser
+                else:
+                    winner = None if outcome.winner is None else order[outcome.winner]
+                if winner is None:
                     result.no_winner[outcome.reason] = result.no_winner.get(outcome.reason, 0) + 1
-                elif order[outcome.winner] == 0:
+                elif winner == 0:
                     result.a_wins += 1
                 else:
                     result.b_wins += 1
@@ -273,6 +311,18 @@ class TournamentResult:
         """``bot``'s share of the decided rounds against ``opponent``."""
         return self.pair(bot, opponent).share(bot)
 
+    def forfeits(self, bot: str) -> dict[str, int]:
+        """How often ``bot`` forfeited, by kind, over all its pairings."""
+        total: dict[str, int] = {}
+        for p in self.pairs:
+            for kind, count in p.forfeits.get(bot, {}).items():
+                total[kind] = total.get(kind, 0) + count
+        return total
+
+    def fallbacks(self, bot: str) -> int:
+        """Moves that ``bot``'s ``serve_bot`` answered for it, over all its pairings."""
+        return sum(p.fallbacks.get(bot, 0) for p in self.pairs)
+
     @property
     def ranked(self) -> list[Rating]:
         """The ratings, best first (ties by name, so the order is stable)."""
@@ -295,6 +345,8 @@ class TournamentResult:
                 "bots": [r.to_json() for r in self.ranked],
             },
             "pairs": [p.to_json() for p in self.pairs],
+            "forfeits": {bot: self.forfeits(bot) for bot in config.labels if self.forfeits(bot)},
+            "fallbacks": {bot: self.fallbacks(bot) for bot in config.labels if self.fallbacks(bot)},
             "seconds": self.seconds,
         }
 
@@ -349,11 +401,33 @@ def _headline(config: TournamentConfig) -> str:
 
 def _scale_text(config: TournamentConfig) -> str:
     zero = "mean 0" if config.anchor is None else f"{config.anchor} = 0"
-    return f"Bradley–Terry, Elo scale, {zero}, 95% interval; decided rounds only"
+    return f"Bradley–Terry, Elo scale, {zero}, 95% interval; won and forfeited rounds"
+
+
+def _forfeit_text(result: TournamentResult) -> str | None:
+    """Who forfeited how often and why (``None``: nobody), and fallback moves."""
+    parts = []
+    for bot in result.config.labels:
+        reasons = result.forfeits(bot)
+        if reasons:
+            parts.append(f"{bot} {_forfeit_cell(reasons)}")
+    fallbacks = [(bot, result.fallbacks(bot)) for bot in result.config.labels]
+    text = "; ".join(parts) if parts else "none"
+    moved = ", ".join(f"{bot} {count}" for bot, count in fallbacks if count)
+    if not parts and not moved:
+        return None
+    if moved:
+        text += f"; fallback moves (the bot's serve_bot answered for it): {moved}"
+    return text
+
+
+def _forfeit_cell(reasons: dict[str, int]) -> str:
+    """``4 (illegal move 4)``, or ``0``."""
+    return f"{sum(reasons.values())} ({kinds_text(reasons)})" if reasons else "0"
 
 
 def _no_winner_text(result: TournamentResult) -> str:
-    totals = dict.fromkeys(NO_WINNER_REASONS, 0)
+    totals = dict.fromkeys(UNDECIDED_REASONS, 0)
     for p in result.pairs:
         for reason, count in p.no_winner.items():
             totals[reason] = totals.get(reason, 0) + count
@@ -390,6 +464,9 @@ def summary_text(result: TournamentResult) -> str:
     for row in rows:
         lines.append("  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)))
     lines.append(f"no winner: {_no_winner_text(result)}")
+    forfeits = _forfeit_text(result)
+    if forfeits is not None:
+        lines.append(f"forfeits (counted as lost): {forfeits}")
     return "\n".join(line.rstrip() for line in lines)
 
 
@@ -420,7 +497,7 @@ def _markdown_table(rows: list[list[str]], align: str) -> list[str]:
 def results_markdown(result: TournamentResult) -> str:
     """``results.md``: the ratings, the win-share table and every pairing."""
     config = result.config
-    ratings = [["rank", "bot", "rating", "95% interval", "won", "lost"]]
+    ratings = [["rank", "bot", "rating", "95% interval", "won", "lost", "forfeits"]]
     for rank, r in enumerate(result.ranked, 1):
         row = [
             str(rank),
@@ -429,14 +506,17 @@ def results_markdown(result: TournamentResult) -> str:
             _interval(r),
             f"{r.wins:.0f}",
             f"{r.losses:.0f}",
+            _forfeit_cell(result.forfeits(r.name)),
         ]
         ratings.append(row)
     matrix = _matrix_rows(result)
     matrix[1:] = [[f"**{row[0]}**", *row[1:]] for row in matrix[1:]]
-    pairs = [["bot A", "bot B", "rounds", "A won", "B won", "no winner", "A's share of decided"]]
+    pairs = [["bot A", "bot B", "rounds", "A won", "B won", "no winner", "A forfeited",
+              "B forfeited", "A's share of decided"]]  # fmt: skip
     for p in result.pairs:
-        cells = [str(n) for n in (p.rounds, p.a_wins, p.b_wins, sum(p.no_winner.values()))]
-        pairs.append([p.a, p.b, *cells, _share_cell(p.share(p.a))])
+        no_winner = sum(p.no_winner.values())
+        numbers = (p.rounds, p.a_wins, p.b_wins, no_winner, p.forfeited(p.a), p.forfeited(p.b))
+        pairs.append([p.a, p.b, *map(str, numbers), _share_cell(p.share(p.a))])
     lines = [
         "# Skip-Bo tournament",
         "",
@@ -446,9 +526,11 @@ def results_markdown(result: TournamentResult) -> str:
         "",
         f"{_scale_text(config)}. The intervals come from the Fisher information;",
         "a prior of one virtual draw per pairing keeps unbeaten bots' ratings finite.",
+        "A forfeited round (a crash, an illegal or malformed answer, no answer in time)",
+        "counts as lost by the bot that forfeited it and won by its opponent.",
         f"Rounds without a winner: {_no_winner_text(result)}.",
         "",
-        *_markdown_table(ratings, "rlrlrr"),
+        *_markdown_table(ratings, "rlrlrrl"),
         "",
         "## Win share",
         "",
@@ -459,14 +541,15 @@ def results_markdown(result: TournamentResult) -> str:
         "",
         "## Pairings",
         "",
-        *_markdown_table(pairs, "llrrrrl"),
+        *_markdown_table(pairs, "llrrrrrrl"),
     ]
     return "\n".join(lines) + "\n"
 
 
 def _write_results_csv(result: TournamentResult, path: Path) -> None:
     """One row per bot and opponent (both directions), for spreadsheets and pandas."""
-    header = ["bot", "opponent", "rounds", "wins", "losses", "no_winner", *NO_WINNER_REASONS]
+    header = ["bot", "opponent", "rounds", "wins", "losses", "no_winner", *UNDECIDED_REASONS]
+    header += ["forfeits", "fallbacks"]
     with path.open("w", encoding="utf-8", newline="") as stream:
         writer = csv.writer(stream, lineterminator="\n")
         writer.writerow([*header, "share", "ci95_low", "ci95_high"])
@@ -476,17 +559,21 @@ def _write_results_csv(result: TournamentResult, path: Path) -> None:
                 (p.b, p.a, p.b_wins, p.a_wins),
             ):
                 share = p.share(bot)
-                reasons = [p.no_winner.get(reason, 0) for reason in NO_WINNER_REASONS]
+                reasons = [p.no_winner.get(reason, 0) for reason in UNDECIDED_REASONS]
                 counts = [p.rounds, won, lost, sum(p.no_winner.values()), *reasons]
+                counts += [p.forfeited(bot), p.fallbacks.get(bot, 0)]
                 writer.writerow([bot, opponent, *counts, share.share, *share.ci95])
 
 
 def _write_ratings_csv(result: TournamentResult, path: Path) -> None:
     with path.open("w", encoding="utf-8", newline="") as stream:
         writer = csv.writer(stream, lineterminator="\n")
-        writer.writerow(["rank", "bot", "rating", "ci95_low", "ci95_high", "wins", "losses"])
+        header = ["rank", "bot", "rating", "ci95_low", "ci95_high", "wins", "losses", "forfeits"]
+        writer.writerow(header)
         for rank, r in enumerate(result.ranked, 1):
-            writer.writerow([rank, r.name, r.rating, r.low, r.high, f"{r.wins:g}", f"{r.losses:g}"])
+            forfeits = sum(result.forfeits(r.name).values())
+            row = [rank, r.name, r.rating, r.low, r.high, f"{r.wins:g}", f"{r.losses:g}", forfeits]
+            writer.writerow(row)
 
 
 def _write_plot(result: TournamentResult, path: Path) -> None:
