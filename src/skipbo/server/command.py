@@ -8,6 +8,7 @@ they can kill it like a crash would).
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import sys
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,9 @@ if TYPE_CHECKING:
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_DB = "sqlite:///skipbo.db"
+ENV_DB = "SKIPBO_DB"
+ENV_REDIS = "SKIPBO_REDIS"
+"""Where ``skipbo serve`` reads ``--db`` and ``--redis`` when they are not given."""
 CREATE_PER_MINUTE = 10
 """As :data:`skipbo.server.guard.CREATE_PER_MINUTE` (not imported: this module loads light)."""
 ANALYSES_PER_MINUTE = 6
@@ -46,10 +50,11 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"(default {DEFAULT_PORT})")
     parser.add_argument(
         "--db",
-        default=DEFAULT_DB,
+        default=None,
         metavar="URL",
-        help=f"the storage: sqlite:///FILE or postgresql://USER:PASS@HOST:PORT/DB "
-        f"(default {DEFAULT_DB})",
+        help=f"the storage: sqlite:///FILE or postgresql://USER:PASS@HOST:PORT/DB; "
+        f"@FILE reads the URL from a file, and ${ENV_DB} is read when --db is not given, "
+        f"so a password need not show in the process list (default {DEFAULT_DB})",
     )
     parser.add_argument(
         "--create-limit",
@@ -78,8 +83,32 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         "--redis",
         metavar="URL",
         help="redis://HOST:PORT/DB: run as a cluster worker (several processes or hosts on "
-        "one PostgreSQL database); needs --db postgresql://... and the extra 'cluster'",
+        f"one PostgreSQL database); needs --db postgresql://... and the extra 'cluster'; "
+        f"@FILE and ${ENV_REDIS} as for --db",
     )
+
+
+def secret_url(given: str | None, env: str, default: str | None) -> str | None:
+    """A URL that may hold a password: as given, ``@FILE`` read from that file, else
+    the environment variable ``env``, else ``default``.
+
+    Options show in ``ps`` to every user of the host; a file or the environment
+    (systemd's ``EnvironmentFile=``, say) does not. A missing or empty file is
+    one line (ValueError).
+    """
+    if given is None:
+        return os.environ.get(env) or default
+    if not given.startswith("@"):
+        return given
+    path = given[1:]
+    try:
+        with open(path, encoding="utf-8") as file:
+            url = file.readline().strip()
+    except OSError as exc:
+        raise ValueError(f"cannot read the URL from {path}: {exc.strerror or exc}") from None
+    if not url:
+        raise ValueError(f"{path} holds no URL on its first line")
+    return url
 
 
 def check_address(host: str, port: int) -> None:
@@ -113,6 +142,8 @@ def run_serve_command(args: argparse.Namespace) -> int:
     one-line message, which the ``skipbo`` command prints as its error (no traceback).
     """
     check_address(args.host, args.port)
+    args.db = secret_url(args.db, ENV_DB, DEFAULT_DB)
+    args.redis = secret_url(args.redis, ENV_REDIS, None)
     import uvicorn
 
     from .app import create_app
@@ -147,8 +178,6 @@ def _run_cluster(args: argparse.Namespace, settings: ServerSettings) -> int:
     The schema is created here, once, so that a bad URL is one line before any
     worker starts; each worker builds its app with ``cluster.app.app_from_env``.
     """
-    import os
-
     import uvicorn
 
     from .storage import is_postgres_url, safe_url
