@@ -176,3 +176,75 @@ def test_the_table_for_a_person_counts_the_marks() -> None:
     lines = out.getvalue().splitlines()
     assert len(lines) == 4 and lines[1].rstrip().endswith("mistake")
     assert lines[-1] == "2 decisions: 0 inaccuracies, 1 mistake, 0 blunders; mean drop 6.0 points"
+
+
+# ------------------------------------------- the coach agrees with itself (issue 22)
+
+
+def test_the_suggested_move_is_never_rated_below_the_played_one() -> None:
+    """Both are rated on the same sampled worlds, and the suggestion is the better
+    of the expert's move and the one played (it was H7-D1 75.6 vs HSB-B1 60.6)."""
+    rules = Rules.make(players=2, stock=5)
+    seen = 0
+    for n in range(2):
+        bots = [make_bot("medium", n), make_bot("hard", n + 1)]
+        record = parse_record(record_json(play_round(rules, bots, f"scan/{n}")))
+        for seat in (0, 1):
+            for a in analyze(record, seat):
+                seen += 1
+                assert a.after_best >= a.after_played, a.to_json()
+                if a.best == a.played:
+                    assert a.after_best == a.after_played and a.drop == 0
+    assert seen > 20
+
+
+def test_a_turn_ending_move_rates_the_same_in_every_sampled_world() -> None:
+    """Why one world is enough for a discard: the seat's view after it is the same."""
+    from skipbo.coach import Evaluator
+
+    state = new_round(RULES, "worlds")
+    view, legal = player_view(state, state.to_move), state.legal_moves()
+    discard = next(m for m in legal if not is_play(m))
+    one, many = Evaluator(worlds=1), Evaluator(worlds=4)
+    assert many.after(view, [discard], "w") == one.after(view, [discard], "w")
+    play = next((m for m in legal if is_play(m)), discard)
+    assert many.after(view, [discard, play], "w")[0] == one.after(view, [discard], "w")[0]
+
+
+class _SureNet:
+    """A value network that is sure of a win (its output rounds to 1.0)."""
+
+    def win_chances(self, views: Any) -> list[float]:
+        return [1.0 for _ in views]
+
+
+def test_a_network_estimate_is_never_shown_as_certain() -> None:
+    from skipbo.coach import Evaluator
+    from skipbo.coach.analysis import Assessment
+    from skipbo.coach.command import write_table
+
+    state = new_round(RULES, "sure")
+    view, legal = player_view(state, state.to_move), state.legal_moves()
+    discard = next(m for m in legal if not is_play(m))
+    (chance,) = Evaluator(net=_SureNet(), worlds=1).after(view, [discard], "s")  # type: ignore[arg-type]
+    assert chance < 1.0
+    row = Assessment(3, 2, 0, discard, discard, chance, chance).to_json()
+    assert row["after_played"] == 99.9 and row["after_best"] == 99.9
+    won = Assessment(4, 2, 0, discard, 0, 0.9996, 1.0)
+    assert won.to_json()["after_best"] == 100.0 and won.to_json()["after_played"] == 99.9
+    import io
+
+    out = io.StringIO()
+    write_table([won, Assessment(5, 2, 0, discard, discard, 0.0002, 0.0002)], out)
+    lines = out.getvalue().splitlines()
+    assert ">99.9" in lines[1] and "100.0" in lines[1]
+    assert "<0.1" in lines[2]
+
+
+def test_the_progress_bar_only_on_a_terminal(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(short_record(1)))
+    assert main(["analyze", str(path), "--json"]) == 0
+    assert capsys.readouterr().err == ""

@@ -2,7 +2,10 @@
 
 For every decision of one seat in a record, the analysis asks the expert bot
 for its move and estimates the seat's win chance after the move played and
-after the expert's, with the learned evaluation (:mod:`skipbo.bots.value`).
+after the expert's, with the learned evaluation (:mod:`skipbo.bots.value`),
+both on the same sampled worlds. The suggested move is the better rated of the
+two (the expert's on a tie), so the coach never calls a move best that it rates
+below the one played.
 Everything is computed from that seat's view at the time, as the seat could
 have: a play is tried in several worlds sampled from the view
 (:func:`~skipbo.core.determinize.sample_round`), the seat's turn played on to its
@@ -39,6 +42,9 @@ from skipbo.core.moves import is_play
 
 WORLDS = 4
 """Sampled worlds per play (a move that does not end the turn)."""
+UNSURE = 1e-6
+"""How close to 0 or 1 the network's estimate may come: only a finished round is
+certain, so only it is shown as 100% (or 0%)."""
 MARKS = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
 """Drops in percentage points of win chance, largest first, and their marks."""
 
@@ -64,6 +70,8 @@ class Assessment:
     seat: int
     played: Move
     best: Move
+    """The suggestion: the expert's move, or the one played when the coach rates
+    that at least as well."""
     after_played: float
     after_best: float
 
@@ -93,7 +101,22 @@ class Assessment:
 
 
 def _percent(chance: float) -> float:
-    return round(100.0 * chance, 1)
+    """A chance in percent with one decimal; 100.0 and 0.0 only when certain (a
+    finished round), so a chance short of certain is at most 99.9 and at least 0.1."""
+    if chance >= 1.0 or chance <= 0.0:
+        return 100.0 if chance >= 1.0 else 0.0
+    return min(99.9, max(0.1, round(100.0 * chance, 1)))
+
+
+def chance_text(chance: float) -> str:
+    """A chance for people: ``53.9``, and ``>99.9`` / ``<0.1`` where one decimal would
+    round an uncertain chance to certainty."""
+    percent = round(100.0 * chance, 1)
+    if percent >= 100.0 and chance < 1.0:
+        return ">99.9"
+    if percent <= 0.0 and chance > 0.0:
+        return "<0.1"
+    return f"{percent:.1f}"
 
 
 def mark_for(drop: float) -> str | None:
@@ -122,13 +145,17 @@ def decisions(record: Record, seat: int) -> Iterator[Decision]:
 class Evaluator:
     """Win chances after moves, from one view, over sampled worlds.
 
-    A move in the middle of a turn is judged by where the turn ends: in each
-    sampled world the seat plays on with the greedy policy (fast, no search; it
-    was ``hard`` when this was written) until its turn is over, and the network
-    rates the view then. Mid-turn positions are hard to
-    compare (a stock card played now or two plays later is the same turn), and the
-    turn's end is what the opponent faces. A move that ends the turn needs one world:
-    the seat's view after it is the same in all of them."""
+    Every move of one call is rated on the same sampled worlds (the same seeds),
+    so that their chances compare. A move in the middle of a turn is judged by
+    where the turn ends: in each sampled world the seat plays on with the greedy
+    policy (fast, no search; it was ``hard`` when this was written) until its
+    turn is over, and the network rates the view then. Mid-turn positions are
+    hard to compare (a stock card played now or two plays later is the same
+    turn), and the turn's end is what the opponent faces. A move that ends the
+    turn is rated on the first world only: the seat's view after it, all that
+    the network reads, is the same in every world, so the others would repeat
+    its chance exactly. The network's estimate stays :data:`UNSURE` away from 0
+    and 1: only a finished round is certain."""
 
     def __init__(self, net: ValueNet | None = None, worlds: int = WORLDS) -> None:
         self.net = net or value_net()
@@ -157,7 +184,8 @@ class Evaluator:
         if state.result is not None:
             winner = state.result.winner
             return float(winner is not None and winner in state.rules.team_seats(seat))
-        return float(self.net.win_chances([player_view(state, seat)])[0])
+        chance = float(self.net.win_chances([player_view(state, seat)])[0])
+        return min(max(chance, UNSURE), 1.0 - UNSURE)
 
 
 Progress = Callable[[int], object]
@@ -176,27 +204,31 @@ def analyze(
     One expert follows the seat through the round while the seat plays the
     expert's moves (so that its plan for the turn goes on); after a different
     move a fresh expert, seeded by the decision's index, takes over. Both
-    depend on the seat's views only."""
+    depend on the seat's views only. The played move and the expert's are
+    rated on the same worlds; the better rated is the suggestion (``best``)."""
     evaluator = evaluator or Evaluator()
     new_expert = expert or (lambda seed: make_bot("expert", seed))
     bot = new_expert("analyze/0")
     for decision in decisions(record, seat):
         view = decision.view
-        best = bot.choose(view, list(decision.legal))
-        if best not in decision.legal:  # a bot that answers nonsense costs no analysis
-            best = decision.played
-        moves = [decision.played] if best == decision.played else [decision.played, best]
+        expert_move = bot.choose(view, list(decision.legal))
+        if expert_move not in decision.legal:  # a bot that answers nonsense costs no analysis
+            expert_move = decision.played
+        moves = [decision.played]
+        if expert_move != decision.played:
+            moves.append(expert_move)
         chances = evaluator.after(view, moves, f"analyze/{seat}/{decision.index}")
+        better = chances[-1] > chances[0]  # on a tie, the move played loses nothing
         yield Assessment(
             index=decision.index,
             turn=decision.turn,
             seat=seat,
             played=decision.played,
-            best=best,
+            best=expert_move if better else decision.played,
             after_played=chances[0],
-            after_best=chances[-1],
+            after_best=chances[-1] if better else chances[0],
         )
-        if best != decision.played:
+        if expert_move != decision.played:
             bot = new_expert(f"analyze/{decision.index}")
         if progress is not None:
             progress(1)

@@ -2,7 +2,7 @@
 
 Prints one JSON line per decision (:meth:`~skipbo.coach.analysis.Assessment.to_json`)
 and, when standard output is a terminal, a readable table instead; a progress
-bar runs on standard error. Wired into the ``skipbo`` command by
+bar runs on standard error when that is a terminal. Wired into the ``skipbo`` command by
 :func:`add_analyze_parser`.
 """
 
@@ -15,7 +15,7 @@ from typing import IO, Any
 
 from skipbo.core import Record, parse_record, replay
 
-from .analysis import MARKS, WORLDS, Assessment, Evaluator, analyze, decisions
+from .analysis import MARKS, WORLDS, Assessment, Evaluator, analyze, chance_text, decisions
 
 
 def add_analyze_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -23,12 +23,14 @@ def add_analyze_parser(subparsers: Any) -> argparse.ArgumentParser:
     thresholds = ", ".join(f"{name} from {drop:g}" for drop, name in reversed(MARKS))
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "analyze",
-        help="the coach: win chance after each move of a seat and after the expert's move",
+        help="the coach: win chance after each move of a seat and after the suggested move",
         description=(
             "For every decision of --seat in the record (the first record of the file), "
             "the expert's move and the seat's win chance after the move played and after "
-            "the expert's, estimated from that seat's view only (hidden cards are sampled, "
-            f"never read). Marks by the drop in percentage points: {thresholds}. Prints "
+            "the suggested one, estimated from that seat's view only (hidden cards are "
+            "sampled, never read; both moves on the same sampled worlds). The suggestion is "
+            "the expert's move, or the one played where that is rated at least as well. "
+            f"Marks by the drop in percentage points: {thresholds}. Prints "
             "JSON Lines, or a table when standard output is a terminal."
         ),
     )
@@ -88,7 +90,15 @@ def run_analyze_command(args: argparse.Namespace) -> int:
     out = sys.stdout
     table = out.isatty() and not args.json
     results: list[Assessment] = []
-    with tqdm(total=total, desc="analysing", unit="move", file=sys.stderr, leave=False) as bar:
+    interactive = sys.stderr.isatty()
+    with tqdm(
+        total=total,
+        desc="analysing",
+        unit="move",
+        file=sys.stderr,
+        leave=False,
+        disable=not interactive,
+    ) as bar:
         for item in analyze(
             record, args.seat, evaluator=Evaluator(worlds=args.worlds), progress=bar.update
         ):
@@ -103,16 +113,17 @@ def run_analyze_command(args: argparse.Namespace) -> int:
 def write_table(results: list[Assessment], out: IO[str]) -> None:
     """The analysis for a person: one row per decision, then the marks counted.
 
-    The two chances are the seat's after the move played and after the expert's."""
+    The two chances are the seat's after the move played and after the suggested
+    one (``>99.9`` and ``<0.1`` where one decimal would round to a certainty)."""
     out.write(
-        f"{'move':>5} {'turn':>4}  {'played':<8} {'expert':<8} "
-        f"{'win% played':>11} {'expert':>6} {'drop':>5}  mark\n"
+        f"{'move':>5} {'turn':>4}  {'played':<8} {'best':<8} "
+        f"{'win% played':>11} {'best':>6} {'drop':>5}  mark\n"
     )
     for a in results:
         row = a.to_json()
         out.write(
             f"{row['index']:>5} {row['turn']:>4}  {row['played']:<8} {row['best']:<8} "
-            f"{row['after_played']:>11.1f} {row['after_best']:>6.1f} "
+            f"{chance_text(a.after_played):>11} {chance_text(a.after_best):>6} "
             f"{row['drop']:>5.1f}  {row['mark'] or ''}\n"
         )
     plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
