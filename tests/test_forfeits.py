@@ -12,9 +12,13 @@ from __future__ import annotations
 import io
 import shlex
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
-from skipbo.core import Rules
+import pytest
+
+from skipbo.bots import registry
+from skipbo.core import MOVE_COUNT, Move, PlayerView, Rules
 from skipbo.sim import SimConfig, simulate
 from skipbo.sim.referee import MatchConfig, MatchSummary, play_match
 from skipbo.sim.tournament import TournamentConfig, run_tournament, summary_text
@@ -126,6 +130,27 @@ def test_a_tournament_ranks_a_bot_that_always_cheats_last() -> None:
         "easy": 0,
         "hard": 0,
     }
+
+
+class _Cheat:
+    """A built-in bot that answers a move that is not legal."""
+
+    name = "cheat"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        pass
+
+    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        return next(m for m in range(MOVE_COUNT) if m not in legal)
+
+
+def test_a_tournament_counts_a_built_in_bot_s_forfeits_from_either_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(registry.BOTS, "cheat", _Cheat)
+    result = run_tournament(TournamentConfig(("random", "cheat"), games=4, stock=5))
+    assert result.forfeits("cheat") == {"illegal move": 4} and result.forfeits("random") == {}
+    assert {r.name: (r.wins, r.losses) for r in result.ratings}["cheat"] == (0, 4)
 
 
 def test_tournament_files_count_forfeits(tmp_path: Path) -> None:

@@ -138,13 +138,6 @@ class OutsideBot:
             self.driver.end(result)
 
 
-def forfeit_kind(bot: Bot | None) -> str:
-    """Why ``bot`` forfeited its round: a program's fault kind; a built-in bot can
-    only have answered a move that is not legal."""
-    fault = getattr(bot, "fault", None)
-    return fault.kind if isinstance(fault, BotFault) else ILLEGAL
-
-
 def forfeit_why(bot: Bot | None) -> str:
     """Why ``bot`` forfeited its round, in words: a program's fault and what it sent."""
     fault = getattr(bot, "fault", None)
@@ -182,17 +175,12 @@ class Seats:
         self.report = report
         self.drivers: dict[int, ProtocolBot] = {}
         self._playing: dict[int, OutsideBot] = {}
-        self._round: dict[int, Bot] = {}
         self.notes = RoundNotes()
         """What the last round that :meth:`end` closed noted (forfeit, fallbacks)."""
         weakref.finalize(self, _close_all, self.drivers)
 
     def bot(self, index: int, seed: str) -> Bot:
         """A bot for a new round from spec ``index`` (a fresh built-in, or the program)."""
-        made = self._round[index] = self._make(index, seed)
-        return made
-
-    def _make(self, index: int, seed: str) -> Bot:
         spec = self.specs[index]
         if spec.builtin is not None:
             return make_bot(spec.builtin, seed)
@@ -210,19 +198,23 @@ class Seats:
         """Send the finished round's result to the programs that played it; what
         they did besides their moves (also kept in :attr:`notes`).
 
-        ``order[seat]`` is the spec index at each seat (default: index = seat)."""
+        A program that forfeited knows it (its fault); otherwise the forfeiting
+        seat's bot was a built-in one that answered an illegal move, found at
+        ``order[seat]``, the spec index at each seat (default: index = seat)."""
         result = state.result
         assert result is not None, "only a finished round ends"
         notes = RoundNotes()
         if result.forfeited is not None:
-            index = result.forfeited if order is None else order[result.forfeited]
-            notes.forfeit = (index, forfeit_kind(self._round.get(index)))
+            failed = [(i, bot.fault.kind) for i, bot in self._playing.items() if bot.fault]
+            seat = result.forfeited
+            notes.forfeit = (
+                failed[0] if failed else (seat if order is None else order[seat], ILLEGAL)
+            )
         for index, bot in self._playing.items():
             bot.end(result.to_json())
             if bot.fallbacks:
                 notes.fallbacks[index] = bot.fallbacks
         self._playing.clear()
-        self._round.clear()
         self.notes = notes
         return notes
 
