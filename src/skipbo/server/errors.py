@@ -59,6 +59,8 @@ ERRORS: dict[str, str] = {
     "say_hello_first": "say hello first",
     "spectator": "a spectator cannot act",
     "internal": "internal error",
+    "storage_unavailable": "the server cannot reach its database: nothing was changed; "
+    "try again in a moment",
     # replays
     "record_too_large": "a record may be at most {max} bytes",
     "record_not_utf8": "a record must be UTF-8 JSON",

@@ -8,6 +8,8 @@ validation errors included, so the page can show it in the player's language.
 
 from __future__ import annotations
 
+import json
+import logging
 import time
 from collections import deque
 from typing import Any
@@ -20,6 +22,9 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .errors import CodedError
+from .storage.outage import is_outage
+
+log = logging.getLogger(__name__)
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -115,6 +120,16 @@ def add_error_handlers(app: FastAPI, models: list[type[BaseModel]]) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         return coded_response(validation_error(exc.errors()[0], bounds))
+
+    @app.exception_handler(Exception)
+    async def failed(request: Request, exc: Exception) -> JSONResponse:
+        """A store that cannot be reached is a retryable 503; anything else a coded 500."""
+        if is_outage(exc):
+            event = {"event": "storage_unavailable", "path": request.url.path}
+            log.warning("%s", json.dumps(event | {"error": type(exc).__name__}))
+            return JSONResponse(CodedError("storage_unavailable").payload(), status_code=503)
+        log.error("request %s %s failed", request.method, request.url.path, exc_info=exc)
+        return JSONResponse(CodedError("internal").payload(), status_code=500)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 
 from .config import TableConfig, TableError
 from .guard import CreateLimiter
@@ -23,6 +24,18 @@ def add_table_routes(app: FastAPI, service: TableService, limiter: CreateLimiter
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
         return service.health()
+
+    @app.get("/healthz")
+    async def alive() -> dict[str, Any]:
+        """The process answers (a load balancer's liveness check)."""
+        return {"ok": True}
+
+    @app.get("/readyz")
+    async def ready() -> JSONResponse:
+        """Every service the server needs answers: 200, else 503 naming what does not."""
+        checks = await service.readiness()
+        ready = all(checks.values())
+        return JSONResponse({"ready": ready, **checks}, status_code=200 if ready else 503)
 
     @app.post("/api/tables")
     async def create(body: CreateTableRequest, request: Request) -> dict[str, Any]:

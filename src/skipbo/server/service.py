@@ -10,6 +10,8 @@ and a feature added there works on both servers.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable
 from typing import Any, Protocol
 
 from starlette.websockets import WebSocket
@@ -36,6 +38,10 @@ class TableService(TableSource, Protocol):
 
     def health(self) -> dict[str, Any]:
         """What ``/api/health`` says of this server."""
+        ...
+
+    async def readiness(self) -> dict[str, bool]:
+        """Each service this server needs, and whether it answers now (``/readyz``)."""
         ...
 
     async def start(self) -> None:
@@ -113,3 +119,16 @@ class TableService(TableSource, Protocol):
     async def hint(self, conn: Connection, code: str, seat: int) -> None:
         """Send ``conn`` the expert's move for its seat (dropped if the table moved on)."""
         ...
+
+
+READY_SECONDS = 2.0
+"""How long a readiness check waits for a service to answer."""
+
+
+async def answers(check: Awaitable[object]) -> bool:
+    """Whether ``check`` completes within :data:`READY_SECONDS` without an error."""
+    try:
+        await asyncio.wait_for(check, READY_SECONDS)
+    except Exception:
+        return False
+    return True

@@ -10,6 +10,7 @@ own view. A refused message gets
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import NamedTuple
@@ -32,6 +33,7 @@ from .messages import (
     parse_client_message,
 )
 from .service import TableService
+from .storage.outage import is_outage
 
 log = logging.getLogger(__name__)
 
@@ -68,9 +70,19 @@ async def serve_messages(
             await handle(message.get("text") or message.get("bytes"))
         except CodedError as exc:
             await conn.send(exc.message())
-        except Exception:  # a bug must cost one message, never the connection
-            log.exception("message at table %s failed", code)
-            await conn.send(CodedError("internal").message())
+        except Exception as exc:  # a bug must cost one message, never the connection
+            await conn.send(failure(exc, code).message())
+
+
+def failure(exc: Exception, code: str) -> CodedError:
+    """The refusal for a message that failed: retryable while the store is away
+    (one warning line, as JSON), else an internal error (logged with its traceback)."""
+    if is_outage(exc):
+        event = {"event": "storage_unavailable", "table": code, "error": type(exc).__name__}
+        log.warning("%s", json.dumps(event))
+        return CodedError("storage_unavailable")
+    log.exception("message at table %s failed", code, exc_info=exc)
+    return CodedError("internal")
 
 
 class Acting(NamedTuple):

@@ -40,6 +40,9 @@ LEASE_SECONDS = 5.0
 DEAD_SECONDS = 6.0
 """A worker not seen for this long is dead: its connections no longer count."""
 POOL_SIZE = 8
+POOL_WAIT_SECONDS = 5.0
+"""How long a request waits for a database connection: a short outage waits and
+completes, a longer one is refused (``storage_unavailable``) instead of hanging."""
 SCHEMA_LOCK = 0x5B1B0C
 """Advisory lock taken while creating the schema, so that workers starting together agree."""
 
@@ -263,6 +266,7 @@ class ClusterDb:
             _with_timeout(url),
             min_size=1,
             max_size=POOL_SIZE,
+            timeout=POOL_WAIT_SECONDS,
             open=False,
             kwargs={"autocommit": True},
             configure=_configure,
@@ -333,6 +337,10 @@ class ClusterDb:
         async with self.pool.connection() as db:
             cursor = await db.execute(sql, params)
             return await cursor.fetchall() if cursor.description else []
+
+    async def ping(self) -> None:
+        """One statement on a pooled connection (raises if PostgreSQL is away)."""
+        await self._rows("SELECT 1")
 
     async def heartbeat(self) -> bool:
         """This worker is alive (its connections count for :data:`DEAD_SECONDS`).

@@ -97,6 +97,10 @@ class Notifier:
         except Exception as exc:  # Redis down or slow: the others catch up by polling
             log.debug("publish of %s %s failed: %s", code, version, exc)
 
+    async def ping(self) -> None:
+        """Redis answers (raises if it is away)."""
+        await self.redis.ping()
+
     async def _listen_forever(self) -> None:
         import redis.asyncio as aioredis
 

@@ -14,6 +14,7 @@ from starlette.websockets import WebSocket
 
 from ..config import TableConfig
 from ..hub import Connection
+from ..service import answers
 from ..tables import Table
 from .db import ClusterDb
 from .hub import ClusterHub, Entry
@@ -34,6 +35,12 @@ class ClusterTables:
 
     def health(self) -> dict[str, Any]:
         return {"ok": True, "tables": len(self.hub.entries), "worker": self.db.worker}
+
+    async def readiness(self) -> dict[str, bool]:
+        return {
+            "database": await answers(self.db.ping()),
+            "redis": await answers(self.notifier.ping()),
+        }
 
     async def start(self) -> None:
         await self.db.open()
