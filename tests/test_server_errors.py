@@ -128,4 +128,5 @@ def test_websocket_refusals_carry_code_and_params(tmp_path: Path) -> None:
         answer = client.ask({"type": "move", "move": "x" * 17})
         assert answer["code"] == "malformed_message" and answer["field"] == "move"
         assert client.ask("[1, 2")["code"] == "malformed_message"
+        assert client.ask("")["code"] == "malformed_message"  # an empty frame was "internal"
         client.close()

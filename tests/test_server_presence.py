@@ -191,3 +191,20 @@ def test_idle_tables_are_freed_and_come_back_on_demand(storage_backend: Backend)
         status, joined = http(base, "POST", f"/api/tables/{code}/join", {"name": "bob"})
         assert status == 200 and joined["table"]["phase"] == "playing"
         assert registry.storage.load_table("NOPE22") is None
+
+
+def test_a_refused_move_leaves_the_autopilot_on(tmp_path: Path) -> None:
+    """A person whose seat a bot plays sends a move that is refused: nothing changes,
+    the seat stays on autopilot (it was switched off silently, and the bot stopped)."""
+    with thread_server(tmp_path / "r.db", turn_scale=0.02) as (base, app):
+        code, tokens = _table(base, turn_seconds=10)
+        clients = [Client(base, code), Client(base, code)]
+        views = hello_all(clients, tokens)
+        mover = views[0]["to_move"]
+        _state(clients[mover], lambda v: v["seats"][mover]["autopilot"])
+        clients[mover].send({"type": "move", "move": "H9-B9"})  # never legal (no B9)
+        refusal = clients[mover].until(lambda m: m["type"] == "error")
+        assert refusal["code"] in ("move_syntax", "illegal_move", "not_your_turn", "round_over")
+        assert mover in app.state.registry.get(code).presence.autopilot
+        for client in clients:
+            client.close()

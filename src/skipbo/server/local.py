@@ -10,13 +10,15 @@ every listener its own view and runs the bots.
 from __future__ import annotations
 
 from concurrent.futures import Executor
-from typing import Any
+from typing import Any, cast
 
 from starlette.websockets import WebSocket
 
-from .config import TableConfig
+from .config import TableConfig, TableError
 from .hub import Connection, Hub
+from .service import answers
 from .settings import ServerSettings
+from .storage.tx import Store, Tx
 from .tables import Table, TableRegistry
 
 
@@ -31,6 +33,10 @@ class LocalTables:
 
     def health(self) -> dict[str, Any]:
         return {"ok": True, "tables": len(self.registry.tables)}
+
+    async def readiness(self) -> dict[str, bool]:
+        store = cast(Store, self.registry.storage)
+        return {"database": await answers(store.run_async(ping))}
 
     async def start(self) -> None:
         for table in self.registry.tables.values():
@@ -105,8 +111,15 @@ class LocalTables:
         at: tuple[int, int] | None,
     ) -> None:
         table = self.registry.get(code)
-        table.presence.autopilot.discard(seat)  # a person who moves is back
-        await table.play_async(seat, token, move, at)
+        autopilot = table.presence.autopilot
+        was_away = seat in autopilot
+        autopilot.discard(seat)  # a person who moves is back (no stand-in move meanwhile)
+        try:
+            await table.play_async(seat, token, move, at)
+        except TableError:
+            if was_away:  # a refused move changes nothing, presence included
+                autopilot.add(seat)
+            raise
         await self.hub.changed(table)
 
     async def send_state(self, conn: Connection, code: str) -> None:
@@ -123,3 +136,8 @@ class LocalTables:
 
     async def hint(self, conn: Connection, code: str, seat: int) -> None:
         await self.hub.hint(conn, self.registry.get(code), seat)
+
+
+def ping(tx: Tx) -> None:
+    """The cheapest statement: the store answers and its transaction commits."""
+    tx.rows("SELECT 1")

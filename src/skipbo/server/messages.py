@@ -87,7 +87,7 @@ _CLIENT = TypeAdapter[Request](ClientMessage)
 def parse_client_message(raw: str | bytes | None) -> Request:
     """The message in ``raw``; raises :class:`MessageError` saying what is wrong."""
     if raw is None:
-        raise MessageError("empty message")
+        raise MessageError("malformed_message", where="message", reason="empty message")
     size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
     if size > MAX_MESSAGE_BYTES:
         raise MessageError("message_too_large", size=size, max=MAX_MESSAGE_BYTES)
