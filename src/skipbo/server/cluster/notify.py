@@ -117,7 +117,7 @@ class Notifier:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # a restart or a network error: subscribe again
-                log.info("redis subscription lost (%s); subscribing again", exc)
+                log.warning("redis subscription lost (%s); subscribing again", exc)
             finally:
                 await _quietly(pubsub.aclose())
                 await _quietly(listener.aclose())
