@@ -53,6 +53,14 @@ class Backend:
     def stored_moves(self, table_id: str) -> StoredMoves:
         return self.peek(table_id)
 
+    def opened(self) -> Iterator[GroupCommitStorage[Any]]:
+        """The store, open for one test and closed after it (``yield from`` it in a fixture)."""
+        storage = self.open()
+        try:
+            yield storage
+        finally:
+            storage.close()
+
 
 def sqlite_backend(db: Path) -> Backend:
     def peek(table_id: str) -> StoredMoves:

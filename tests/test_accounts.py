@@ -41,9 +41,7 @@ class Clock:
 
 @pytest.fixture
 def store(storage_backend: Backend) -> Iterator[GroupCommitStorage[Any]]:
-    storage = storage_backend.open()
-    yield storage
-    storage.close()
+    yield from storage_backend.opened()
 
 
 @pytest.fixture

@@ -8,13 +8,12 @@ both stores (``storage_backend``; PostgreSQL skips without a server).
 
 from __future__ import annotations
 
-import importlib.util
 import json
+import runpy
 import shutil
 import threading
 from dataclasses import asdict
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -43,16 +42,8 @@ NEW_TABLES = {
 }
 
 
-def _maker() -> ModuleType:
-    """The fixture's own script, for the same picture of a table as it wrote."""
-    spec = importlib.util.spec_from_file_location("store_v0_make", FIXTURE / "make.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-MAKER = _maker()
+MAKER = runpy.run_path(str(FIXTURE / "make.py"))
+"""The fixture's own script, for the same picture of a table as it wrote."""
 EXPECTED: dict[str, Any] = json.loads((FIXTURE / "expected.json").read_text())
 PARTNERS = list(EXPECTED["tables"])[2]
 """The four-player partnership table, mid-round (the third the fixture made)."""
@@ -101,7 +92,7 @@ def test_an_old_store_upgrades_with_nothing_lost(storage_backend: Backend) -> No
     registry = TableRegistry.restore_all(storage)
     assert list(registry.tables) == list(EXPECTED["tables"])
     for code, table in registry.tables.items():
-        assert as_json(MAKER.table_json(table)) == EXPECTED["tables"][code], code
+        assert as_json(MAKER["table_json"](table)) == EXPECTED["tables"][code], code
         for seat, token in EXPECTED["tokens"].get(code, {}).items():
             assert table.authenticate(token) == int(seat)
 

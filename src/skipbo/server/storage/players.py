@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .games import relist
 from .tx import Op, Row, Tx, one
 
 DELETED_NAME = "deleted player"
@@ -137,7 +138,10 @@ def make_account(player_id: int, name: str, key: str, password_hash: str) -> Op[
             " WHERE player_id = {p} RETURNING player_id",
             (name, key, password_hash, player_id),
         )
-        return "ok" if done else "taken"
+        if not done:
+            return "taken"
+        relist(tx, player_id)  # a guest with enough rated games joins the leaderboard
+        return "ok"
 
     return run
 
