@@ -137,17 +137,23 @@ def table_names_before(backend: Backend) -> set[str]:
 
 
 def test_the_cluster_tables_keep_working_after_the_upgrade(postgres_database: str) -> None:
-    from skipbo.server.cluster.db import create_schema
-
-    storage_backend = postgres_backend(postgres_database)
-    write_old_store(storage_backend)
-    storage_backend.open().close()
-    create_schema(storage_backend.url)  # what `skipbo serve --workers` runs first
+    """``skipbo serve --workers`` creates the cluster's tables first, then each worker opens
+    the store (which upgrades it); a restart does both again."""
     import psycopg
 
-    with psycopg.connect(storage_backend.url) as db:
+    from skipbo.server.cluster.db import create_schema
+
+    old, fresh = postgres_backend(postgres_database), postgres_backend(postgres_database)
+    write_old_store(old)
+    for backend in (old, fresh, old):
+        create_schema(backend.url)
+        storage = backend.open()
+        assert storage.run(version) == LATEST
+        storage.close()
+    with psycopg.connect(old.url) as db:
         rows = db.execute("SELECT table_id, version FROM cluster_tables").fetchall()
     assert rows == [(next(iter(EXPECTED["tables"])), 0)]
+    assert "cluster_tables" in table_names(fresh)
 
 
 def test_a_new_store_gets_every_step(storage_backend: Backend) -> None:

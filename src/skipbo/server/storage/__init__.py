@@ -5,6 +5,10 @@
 ``postgres``). Both share the schema, the statements and the group-commit writer
 (:mod:`.base`), so they keep the same promise: a move is durable before anyone
 is told about it, and a restore gives back every table exactly.
+
+Opening a store upgrades its schema (:mod:`.migrations`). Players, sessions,
+ratings and listings are read and written by operations (:mod:`.tx`;
+:mod:`.players`, :mod:`.games`) that a store runs in one transaction.
 """
 
 from __future__ import annotations
@@ -22,16 +26,21 @@ from .base import (
 )
 from .postgres import PostgresStorage, is_postgres_url
 from .sqlite import SqliteStorage, sqlite_path
+from .tx import Op, StorageConflict, Store, Tx
 
 __all__ = [
     "GroupCommitStorage",
+    "Op",
     "PostgresStorage",
     "SqliteStorage",
     "Storage",
     "StorageClosedError",
+    "StorageConflict",
     "StorageUnavailable",
+    "Store",
     "StoredSeat",
     "StoredTable",
+    "Tx",
     "hash_token",
     "is_postgres_url",
     "open_storage",
