@@ -219,6 +219,19 @@ function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
+// ------------------------------------------------------------------ history
+
+// An open overlay (the players drawer, a dialog) is one entry of the browser's
+// history, so that Back closes it first; closed by the page, it takes its entry back.
+function pushOverlay(name) {
+  if (history.state?.overlay === name) return;
+  history.pushState({ ...(history.state ?? {}), overlay: name }, "", location.href);
+}
+
+function dropOverlay(name) {
+  if (history.state?.overlay === name) history.back();
+}
+
 // ------------------------------------------------------------------ pages
 
 // The three pages share one document; only one shows at a time.

@@ -89,6 +89,7 @@ const TEXTS = {
     readyHintMatch: "A rematch starts when everyone is ready.",
     tableHeading: "Skip-Bo table",
     oneCard: "1 card", nCards: "{n} cards",
+    discardsCard: "discards {card}",
   },
   fr: {
     hint: "Conseil", hintText: "Conseil : {move}", analyze: "Analyser", analysisSeat: "Place", analyzing: "Analyse… (quelques secondes)", analysisSummary: "{n} coups · imprécisions : {inaccuracy} · erreurs : {mistake} · gaffes : {blunder}", markedMove: "Étape {step} : joué {played} ; l'expert joue {best} (chance de gagner −{drop} %, {mark})", mark_inaccuracy: "imprécision", mark_mistake: "erreur", mark_blunder: "gaffe", analysisGraph: "Chance de gagner après chaque coup de la place",
@@ -162,6 +163,7 @@ const TEXTS = {
     readyHintMatch: "La revanche commence quand tout le monde est prêt.",
     tableHeading: "Table de Skip-Bo",
     oneCard: "1 carte", nCards: "{n} cartes",
+    discardsCard: "met {card} en défausse",
   },
   de: {
     hint: "Tipp", hintText: "Tipp: {move}", analyze: "Analysieren", analysisSeat: "Platz", analyzing: "Analyse… (einige Sekunden)", analysisSummary: "{n} Züge · Ungenauigkeiten: {inaccuracy} · Fehler: {mistake} · grobe Fehler: {blunder}", markedMove: "Schritt {step}: gespielt {played}; der Experte spielt {best} (Gewinnchance −{drop} %, {mark})", mark_inaccuracy: "Ungenauigkeit", mark_mistake: "Fehler", mark_blunder: "grober Fehler", analysisGraph: "Gewinnchance nach jedem Zug des Platzes",
@@ -235,6 +237,7 @@ const TEXTS = {
     readyHintMatch: "Die Revanche beginnt, wenn alle bereit sind.",
     tableHeading: "Skip-Bo-Tisch",
     oneCard: "1 Karte", nCards: "{n} Karten",
+    discardsCard: "legt {card} ab",
   },
   nl: {
     hint: "Hint", hintText: "Hint: {move}", analyze: "Analyseren", analysisSeat: "Plaats", analyzing: "Analyseren… (enkele seconden)", analysisSummary: "{n} zetten · onnauwkeurigheden: {inaccuracy} · fouten: {mistake} · blunders: {blunder}", markedMove: "Stap {step}: gespeeld {played}; de expert speelt {best} (winkans −{drop} %, {mark})", mark_inaccuracy: "onnauwkeurigheid", mark_mistake: "fout", mark_blunder: "blunder", analysisGraph: "Winkans na elke zet van de plaats",
@@ -308,6 +311,7 @@ const TEXTS = {
     readyHintMatch: "De revanche begint als iedereen klaar is.",
     tableHeading: "Skip-Bo-tafel",
     oneCard: "1 kaart", nCards: "{n} kaarten",
+    discardsCard: "gooit {card} weg",
   },
 };
 

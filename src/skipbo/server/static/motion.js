@@ -71,6 +71,7 @@ function showState({ view, at }) {
   const old = table;
   const rects = pileRects();
   const moves = newMoves(old, view);
+  noteMoveValues(old, view, moves);
   table = view;
   stateCount += 1;
   document.body.dataset.stateCount = String(stateCount);

@@ -18,6 +18,7 @@ let suppressClick = false; // the click that ends a drag is not a tap
 let lastMove = null; // {seat, move} shown as "last move" on the table
 let resultClosed = false; // the result overlay was put aside to look at the table
 let holdResult = false; // the round's last move is still travelling
+let moveValues = new Map(); // "round:move index" -> the card a move carried, read from the view before it
 
 function resetTableState() {
   cancelPending();
@@ -26,6 +27,7 @@ function resetTableState() {
   lastMove = null;
   resultClosed = false;
   holdResult = false;
+  moveValues = new Map();
   resetMotion();
 }
 
@@ -572,6 +574,57 @@ function renderRoster(view) {
   $("match-info").textContent = target ? t("playingTo", { n: target }) : t("oneRound");
 }
 
+// What the others did since the person's last move, on the table itself (on a phone
+// the move list is in the drawer): "Ada (hard): 5 → B1, 6 → B1, discards 9".
+function renderLastTurn() {
+  const box = $("last-turn");
+  const runs = table.phase === "lobby" ? [] : lastTurnRuns();
+  box.hidden = !runs.length;
+  box.replaceChildren();
+  for (const run of runs) {
+    const name = seatName(run.seat);
+    const words = run.moves.map(([move, key]) => shortMoveWords(move, key)).join(", ");
+    const line = el("span", { class: "turn-run", title: `${name}: ${words}` });
+    line.append(el("b", { class: "who" }, name), el("span", { class: "what" }, `: ${words}`));
+    box.append(line);
+  }
+}
+
+// The moves after the person's own last one (a spectator: the last player's), in
+// runs by seat; each with its key "round:index" for moveValues.
+function lastTurnRuns() {
+  const moves = table.last_moves ?? [];
+  const me = mySeat();
+  let start = moves.length;
+  if (me === null) while (start > 0 && moves[start - 1].seat === moves[moves.length - 1].seat) start--;
+  else while (start > 0 && moves[start - 1].seat !== me) start--;
+  const first = (table.moves ?? moves.length) - moves.length;
+  const runs = [];
+  for (let i = start; i < moves.length; i++) {
+    const { seat, move } = moves[i];
+    if (!runs.length || runs[runs.length - 1].seat !== seat) runs.push({ seat, moves: [] });
+    runs[runs.length - 1].moves.push([move, `${table.round_index}:${first + i}`]);
+  }
+  return runs;
+}
+
+// "5 → B1" or "discards 9"; a card not seen moving is named by its pile.
+function shortMoveWords(move, key) {
+  if (move === "end") return t("moveEnd");
+  const [source, target] = move.split("-");
+  const value = source.startsWith("H") ? source.slice(1) : moveValues.get(key);
+  const card = value ? (value === "SB" ? "Skip-Bo" : face(value)) : pileWords(source);
+  return target.startsWith("B") ? `${card} → B${target.slice(1)}` : t("discardsCard", { card });
+}
+
+// The card each new move carried, read from the view before it: exact for one move
+// between two views (the usual case); a batch keeps only its first.
+function noteMoveValues(old, view, moves) {
+  if (!moves.length || view.moves === undefined) return;
+  const ends = moveEnds(moves[0], old);
+  if (ends) moveValues.set(`${view.round_index}:${view.moves - moves.length}`, ends.value);
+}
+
 function renderMoves() {
   const list = $("moves");
   list.replaceChildren();
@@ -635,6 +688,7 @@ function render() {
   renderBanners();
   renderRoster(table);
   renderMoves();
+  renderLastTurn();
   renderResult();
   renderPending();
   if (started) {
@@ -755,27 +809,69 @@ function openPileViewer(seat, index) {
     const node = cardNode(value, { role: "listitem", "aria-label": i === cards.length - 1 ? `${cardWords(value)} (${t("top")})` : cardWords(value) });
     row.append(node);
   });
-  $("pile-viewer").hidden = false;
-  $("pile-viewer-close").focus();
+  openDialog("pile-viewer", $("pile-viewer-close"));
 }
 
 function closeOverlays() {
   for (const id of ["pile-viewer", "resign-dialog"]) {
     if (!$(id).hidden) {
-      $(id).hidden = true;
+      closeDialog(id);
       return true;
     }
   }
   if (!$("side").classList.contains("open")) return false;
-  $("side").classList.remove("open");
+  closeSide();
   return true;
+}
+
+// A dialog or the players drawer takes one entry of the browser's history while it
+// is open, so that Back (the phone's Back gesture too) closes it before anything else.
+function openDialog(id, focus) {
+  $(id).hidden = false;
+  pushOverlay(id);
+  focus.focus();
+}
+
+function closeDialog(id) {
+  if ($(id).hidden) return;
+  $(id).hidden = true;
+  dropOverlay(id);
+}
+
+// On a phone the players drawer covers the table: a Close button, a tap outside it
+// and Back close it again.
+function setSide(open) {
+  $("side").classList.toggle("open", open);
+  $("side-scrim").hidden = !open;
+  $("toggle-side").setAttribute("aria-expanded", String(open));
+}
+
+function openSide() {
+  setSide(true);
+  pushOverlay("side");
+  $("side-close").focus();
+}
+
+function closeSide() {
+  if (!$("side").classList.contains("open")) return;
+  setSide(false);
+  dropOverlay("side");
+  $("toggle-side").focus();
+}
+
+// Back took an overlay's entry: whatever the entry now shown does not have open closes.
+function overlaysFollowHistory() {
+  const open = history.state?.overlay ?? null;
+  for (const id of ["pile-viewer", "resign-dialog"]) {
+    if (id !== open && !$(id).hidden) $(id).hidden = true;
+  }
+  if (open !== "side" && $("side").classList.contains("open")) setSide(false);
 }
 
 function openResign() {
   const sides = table.view.rules.teams ? table.view.players.length / 2 : table.view.players.length;
   $("resign-text").textContent = sides === 2 ? t("resignTwo") : t("resignMany");
-  $("resign-dialog").hidden = false;
-  $("resign-cancel").focus();
+  openDialog("resign-dialog", $("resign-cancel"));
 }
 
 function openReplayOfRound() {
@@ -789,9 +885,9 @@ function setupTable() {
   $("leave").addEventListener("click", leaveTable);
   $("give-up-seat").addEventListener("click", giveUpSeat);
   $("resign").addEventListener("click", openResign);
-  $("resign-cancel").addEventListener("click", () => ($("resign-dialog").hidden = true));
+  $("resign-cancel").addEventListener("click", () => closeDialog("resign-dialog"));
   $("resign-confirm").addEventListener("click", () => {
-    $("resign-dialog").hidden = true;
+    closeDialog("resign-dialog");
     send({ type: "resign" });
   });
   $("takeback-btn").addEventListener("click", () => send({ type: "back" }));
@@ -808,7 +904,7 @@ function setupTable() {
     render();
     $("next").focus();
   });
-  $("pile-viewer-close").addEventListener("click", () => ($("pile-viewer").hidden = true));
+  $("pile-viewer-close").addEventListener("click", () => closeDialog("pile-viewer"));
   $("undo").addEventListener("click", undoPending);
   $("discard-now").addEventListener("click", commitPending);
   $("end-turn-btn").addEventListener("click", () => {
@@ -823,13 +919,13 @@ function setupTable() {
       $("copy-link").textContent = t("copyFailed");
     }
   });
-  $("toggle-side").addEventListener("click", () => {
-    const open = $("side").classList.toggle("open");
-    $("toggle-side").setAttribute("aria-expanded", String(open));
-  });
+  $("toggle-side").addEventListener("click", () => ($("side").classList.contains("open") ? closeSide() : openSide()));
+  $("side-close").addEventListener("click", closeSide);
+  $("side-scrim").addEventListener("click", closeSide);
+  window.addEventListener("popstate", overlaysFollowHistory);
   for (const overlay of document.querySelectorAll(".overlay")) {
     overlay.addEventListener("click", (event) => {
-      if (event.target === overlay && overlay.id !== "result") overlay.hidden = true;
+      if (event.target === overlay && overlay.id !== "result") closeDialog(overlay.id);
     });
   }
   document.addEventListener("keydown", tableKeys);
