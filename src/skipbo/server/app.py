@@ -20,7 +20,7 @@ from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, Response
@@ -28,16 +28,20 @@ from fastapi.staticfiles import StaticFiles
 
 from skipbo.bots import bot_names, ladder_names
 
+from .accounts import Accounts
 from .analysis import add_analysis_route
 from .config import TableError
-from .guard import CreateLimiter, SecurityHeaders, add_error_handlers
+from .guard import CreateLimiter, SameOrigin, SecurityHeaders, add_error_handlers
 from .local import LocalTables
 from .messages import CreateTableRequest, JoinRequest, TokenRequest
+from .online import Online
+from .player_routes import PLAYER_MODELS, add_player_routes
 from .replay import add_replay_routes
 from .routes import add_table_routes
 from .service import TableService
 from .settings import ServerSettings
 from .storage import Storage
+from .storage.tx import Store
 from .tables import TableRegistry
 from .ws import add_websocket_route
 
@@ -62,14 +66,20 @@ def create_app(
     settings = settings or ServerSettings()
     registry = TableRegistry.restore_all(storage)
     service = LocalTables(registry, pool or new_bot_pool(), settings)
-    app = build_app(service, settings, own_pool=service.hub.pool if pool is None else None)
+    online = Online(cast(Store, storage))
+    service.hub.observe = online.observe
+    own_pool = service.hub.pool if pool is None else None
+    app = build_app(service, settings, online, own_pool=own_pool)
     app.state.registry = registry
     app.state.hub = service.hub
     return app
 
 
 def build_app(
-    service: TableService, settings: ServerSettings, own_pool: Executor | None = None
+    service: TableService,
+    settings: ServerSettings,
+    online: Online,
+    own_pool: Executor | None = None,
 ) -> FastAPI:
     """The app of either server over ``service``: page, tables, WebSocket, replays,
     analyses, and the sweep that frees unused tables from memory.
@@ -88,6 +98,7 @@ def build_app(
         sweeper = asyncio.create_task(sweep())
         yield
         sweeper.cancel()
+        await online.drain()
         await service.stop()
         if own_pool is not None:
             own_pool.shutdown(wait=False, cancel_futures=True)
@@ -95,9 +106,13 @@ def build_app(
     app = FastAPI(title="Skip-Bo", lifespan=lifespan)
     app.add_middleware(SecurityHeaders)
     app.state.service = service
-    add_error_handlers(app, [CreateTableRequest, JoinRequest, TokenRequest])
+    app.state.online = online
+    accounts = Accounts(online.store)
+    app.add_middleware(SameOrigin)
+    add_error_handlers(app, [CreateTableRequest, JoinRequest, TokenRequest, *PLAYER_MODELS])
     add_page_routes(app)
-    add_table_routes(app, service, CreateLimiter(settings.create_limit))
+    add_table_routes(app, service, online, accounts, CreateLimiter(settings.create_limit))
+    add_player_routes(app, service, online, accounts)
     add_websocket_route(app, service)
     add_replay_routes(app, service)
     add_analysis_route(app, service, settings.analysis_limit)

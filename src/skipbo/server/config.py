@@ -37,6 +37,10 @@ class TableConfig:
     """Seconds a person has for a turn before a bot plays for them; None: no timer."""
     hints: bool = False
     """Whether a person may ask the coach for a hint (see :func:`default_hints`)."""
+    public: bool = False
+    """Listed in the lobby for anyone to join (else link only)."""
+    rated: bool = False
+    """The game moves its players' ratings (never with hints: the coach would play too)."""
 
     @classmethod
     def make(
@@ -48,6 +52,8 @@ class TableConfig:
         seats: list[str] | None = None,
         turn_seconds: int | None = None,
         hints: bool | None = None,
+        public: bool = False,
+        rated: bool = False,
     ) -> TableConfig:
         """A checked configuration; raises :class:`TableError` with the code and field."""
         rules = _rules(players, stock, teams)
@@ -61,9 +67,8 @@ class TableConfig:
             raise TableError("seats_count", "seats", players=players, count=len(kinds))
         for kind in kinds:
             _check_kind(kind)
-        return cls(
-            rules, target, kinds, turn_seconds, default_hints(kinds) if hints is None else hints
-        )
+        helped = default_hints(kinds) if hints is None else hints
+        return cls(rules, target, kinds, turn_seconds, helped and not rated, public, rated)
 
     def to_json(self) -> dict[str, Any]:
         """The configuration as stored and shown (no secrets in it)."""
@@ -73,6 +78,8 @@ class TableConfig:
             "seats": list(self.seats),
             "turn_seconds": self.turn_seconds,
             "hints": self.hints,
+            "public": self.public,
+            "rated": self.rated,
         }
 
     @classmethod
@@ -87,6 +94,8 @@ class TableConfig:
             data["seats"],
             data.get("turn_seconds"),
             data.get("hints"),
+            bool(data.get("public", False)),
+            bool(data.get("rated", False)),
         )
 
 

@@ -59,6 +59,7 @@ ERRORS: dict[str, str] = {
     "say_hello_first": "say hello first",
     "spectator": "a spectator cannot act",
     "internal": "internal error",
+    "cross_origin": "a request from another site is refused",
     "storage_unavailable": "the server cannot reach its database: nothing was changed; "
     "try again in a moment",
     # replays

@@ -13,6 +13,7 @@ import logging
 import time
 from collections import deque
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -21,6 +22,7 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .account_errors import STATUS as ACCOUNT_STATUS
 from .errors import CodedError
 from .storage.outage import is_outage
 
@@ -45,6 +47,7 @@ STATUS = {
     "too_many_analyses": 429,
     "record_too_large": 413,
     "not_found": 404,
+    "cross_origin": 403,
 }
 
 
@@ -65,6 +68,45 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+class SameOrigin:
+    """Refuses a state-changing request, or a WebSocket, that a browser sent from
+    another site (cross-site request forgery, cross-site WebSocket hijacking).
+
+    A browser names the page's origin in ``Origin`` (and says ``Sec-Fetch-Site``);
+    its host must be the host the request was sent to. A request with neither
+    header comes from a program, not from a page of another site, and passes.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        checked = scope["type"] == "websocket" or (
+            scope["type"] == "http" and scope["method"] in UNSAFE_METHODS
+        )
+        if checked and not _same_origin(dict(scope["headers"])):
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 4403})
+                return
+            refused = JSONResponse(CodedError("cross_origin").payload(), status_code=403)
+            await refused(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def _same_origin(headers: dict[bytes, bytes]) -> bool:
+    site = headers.get(b"sec-fetch-site")
+    if site is not None and site not in (b"same-origin", b"none"):
+        return False
+    origin = headers.get(b"origin")
+    if origin is None:
+        return True
+    return urlsplit(origin.decode("latin-1")).netloc == headers.get(b"host", b"").decode("latin-1")
 
 
 class RateLimiter:
@@ -106,7 +148,8 @@ class CreateLimiter(RateLimiter):
 
 def coded_response(exc: CodedError) -> JSONResponse:
     """The HTTP answer to a refusal."""
-    return JSONResponse(exc.payload(), status_code=STATUS.get(exc.code, 400))
+    status = STATUS.get(exc.code) or ACCOUNT_STATUS.get(exc.code, 400)
+    return JSONResponse(exc.payload(), status_code=status)
 
 
 def add_error_handlers(app: FastAPI, models: list[type[BaseModel]]) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -101,6 +101,8 @@ class Hub:
         self._listeners: dict[str, set[Connection]] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.observe: Callable[[Table], None] = _unobserved
+        """Told of every table after each committed change (listings, results)."""
 
     def connect(self, code: str, websocket: WebSocket) -> Connection:
         """A new listener of ``code``'s updates (it gets them once it said hello)."""
@@ -197,6 +199,7 @@ class Hub:
     async def changed(self, table: Table) -> None:
         """After an accepted change: clocks follow, every listener gets its view, bots move."""
         self.timers.sync(table)
+        self.observe(table)
         await self.broadcast(table)
         self.wake_bots(table)
 
@@ -247,6 +250,7 @@ class Hub:
                 log.warning("bot move %s refused at table %s: %s", move, table.code, exc)
                 continue
             self.timers.sync(table)
+            self.observe(table)
             await self.broadcast(table)
 
     async def close(self) -> None:
@@ -255,3 +259,7 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _unobserved(table: Table) -> None:
+    """Nobody watches the tables' changes (a hub without online features)."""

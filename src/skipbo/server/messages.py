@@ -131,6 +131,8 @@ class CreateTableRequest(_Strict):
     name: Annotated[str, Field(max_length=64)] | None = None
     turn_seconds: Annotated[int, Field(ge=TURN_SECONDS[0], le=TURN_SECONDS[1])] | None = None
     hints: bool | None = None
+    public: bool = False
+    rated: bool = False
 
 
 class JoinRequest(_Strict):

@@ -183,7 +183,7 @@ def record_game(result: GameResult) -> Op[Recorded]:
         start = (START.mu, START.sigma, START.shown)
         people = [seat for seat in result.seats if seat.player_id is not None]
         for seat in people:
-            won = result.ranks[seat.side] == 1
+            won = result.ranks[seat.side] == 1 and list(result.ranks).count(1) == 1  # no tie
             count_game(tx, seat.player_id or 0, won, seat.stock_left, start, now)
         if not result.rated:
             return Recorded(game_id, {})

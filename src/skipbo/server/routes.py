@@ -12,14 +12,32 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
+from .accounts import Accounts
 from .config import TableConfig, TableError
 from .guard import CreateLimiter
 from .messages import CreateTableRequest, JoinRequest, TokenRequest
+from .online import Online
+from .player_routes import SESSION_COOKIE
 from .service import TableService
 
 
-def add_table_routes(app: FastAPI, service: TableService, limiter: CreateLimiter) -> None:
-    """Health, create, join, leave, a spectator's view and finished rounds' records."""
+def add_table_routes(
+    app: FastAPI,
+    service: TableService,
+    online: Online,
+    accounts: Accounts,
+    limiter: CreateLimiter,
+) -> None:
+    """Health, create, join, leave, a spectator's view and finished rounds' records.
+
+    A table made here is listed (public ones in the lobby), and a seat taken by a
+    browser with a session is linked to its player (profile, ratings).
+    """
+
+    async def link(request: Request, joined: dict[str, Any]) -> None:
+        player = await accounts.player_async(request.cookies.get(SESSION_COOKIE))
+        if player is not None and "seat" in joined:
+            await online.seated(joined["code"], joined["seat"], player.player_id)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -47,21 +65,31 @@ def add_table_routes(app: FastAPI, service: TableService, limiter: CreateLimiter
             body.seats,
             body.turn_seconds,
             body.hints,
+            body.public,
+            body.rated,
         )
         if body.name is not None and "human" not in config.seats:
             raise TableError("bots_only_name", "name")
         client = request.client.host if request.client else "?"
         if not limiter.allow(client):
             raise TableError("too_many_tables", limit=limiter.per_minute)
-        return await service.create(config, body.name)
+        made = await service.create(config, body.name)
+        open_seats = sum(1 for seat in made["table"]["seats"] if seat["kind"] == "open")
+        await online.listed(made["code"], config, open_seats)
+        await link(request, made)
+        return made
 
     @app.post("/api/tables/{code}/join")
-    async def join(code: str, body: JoinRequest) -> dict[str, Any]:
-        return await service.join(code, body.name)
+    async def join(code: str, body: JoinRequest, request: Request) -> dict[str, Any]:
+        joined = await service.join(code, body.name)
+        await link(request, joined)
+        return joined
 
     @app.post("/api/tables/{code}/leave")
     async def leave(code: str, body: TokenRequest) -> dict[str, Any]:
-        return await service.leave(code, body.token)
+        left = await service.leave(code, body.token)
+        await online.unseated(left["code"], left["seat"])
+        return left
 
     @app.get("/api/tables/{code}")
     async def info(code: str) -> dict[str, Any]:

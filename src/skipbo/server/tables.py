@@ -16,6 +16,7 @@ import json
 import random
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +34,7 @@ from skipbo.core import (
 
 from .bots import BotTurn
 from .config import BOT_PREFIX, HUMAN, TableConfig, TableError
+from .names import clusters
 from .presence import Presence
 from .storage import Storage, StoredTable, hash_token
 
@@ -54,10 +56,21 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+JOINERS = frozenset("\u200d\ufe0f")
+"""Invisible parts of one emoji (zero-width joiner, emoji presentation): allowed inside a
+cluster, as in "👨‍👩‍👧‍👦", though not printable on their own."""
+
+
 def clean_name(name: str) -> str:
-    """A nickname, trimmed; raises :class:`TableError` when empty, too long or odd."""
-    name = " ".join(name.split())
-    if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
+    """A nickname, trimmed; raises :class:`TableError` when empty, too long or odd.
+
+    Its length is counted in grapheme clusters (what a reader sees as one
+    character: "Zoë 👨‍👩‍👧‍👦" is five), at most :data:`MAX_NAME`.
+    """
+    name = " ".join(unicodedata.normalize("NFC", name).split())
+    parts = clusters(name)
+    visible = all(c.isprintable() or c in JOINERS for c in name)
+    if not 1 <= len(parts) <= MAX_NAME or not visible or any(len(p) > 10 for p in parts):
         raise TableError("name_invalid", "name", max=MAX_NAME)
     return name
 
@@ -560,12 +573,12 @@ class Table:
             "to_move": state.to_move,
             "scores": list(match.scores),
             # a one-round table has no match to win; its result line says it all
-            "match_winner": self._match_winner(),
+            "match_winner": self.match_winner(),
             "result": None if result is None else result.to_json(),
             "last_moves": [{"seat": s, "move": m} for s, m in self.log[-1][-LAST_MOVES:]],
         }
 
-    def _match_winner(self) -> int | None:
+    def match_winner(self) -> int | None:
         """The winning side; at two sides, the other side when one resigned."""
         match = self.match
         if self.resigned and self.two_sides:

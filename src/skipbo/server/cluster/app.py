@@ -16,6 +16,7 @@ from concurrent.futures import Executor
 from fastapi import FastAPI
 
 from ..app import build_app, new_bot_pool
+from ..online import Online
 from ..settings import ServerSettings
 from ..storage import PostgresStorage
 from .db import ClusterDb
@@ -54,8 +55,11 @@ def create_cluster_app(
     )
     notifier = Notifier(redis_url, hub.heard, hub.on_subscribed)
     hub.publish = notifier.publish
-    service = ClusterTables(hub, db, notifier, StoredRegistry(PostgresStorage(db_url)))
-    app = build_app(service, settings, own_pool=bot_pool if pool is None else None)
+    storage = PostgresStorage(db_url)
+    service = ClusterTables(hub, db, notifier, StoredRegistry(storage))
+    online = Online(storage)
+    hub.observe = online.observe
+    app = build_app(service, settings, online, own_pool=bot_pool if pool is None else None)
     app.state.hub = hub
     app.state.worker = worker
     return app

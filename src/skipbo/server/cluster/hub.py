@@ -107,6 +107,8 @@ class ClusterHub:
         self.tick = tick
         self.publish: Callable[[str, int, dict[str, Any] | None], Any] | None = None
         """Set by the app: tells the other workers of a committed version."""
+        self.observe: Callable[[Table], None] = lambda table: None
+        """Told of a table after each change this worker committed (listings, results)."""
         self.entries: dict[str, Entry] = {}
         self.listeners: dict[str, set[Connection]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
@@ -292,8 +294,11 @@ class ClusterHub:
             finally:
                 if entry is not None:
                     await self._show(entry)
-        if self.publish is not None and tx.version != tx.read_version:
-            self._spawn(self.publish(code, tx.version, tx.news))  # nobody waits for news
+        if tx.version != tx.read_version:
+            if entry is not None:
+                self.observe(entry.table)
+            if self.publish is not None:
+                self._spawn(self.publish(code, tx.version, tx.news))  # nobody waits for news
         return result
 
     async def _apply(

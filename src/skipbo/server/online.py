@@ -1,0 +1,189 @@
+"""Online play over the store: who is at which seat, the lobby's listings, ratings.
+
+Both servers have a store that runs operations (:mod:`.storage.tx`): SQLite in
+one process, PostgreSQL in the cluster. :class:`Online` keeps the tables the
+pages read in step with the game, written once for both:
+
+- a table made through the site is listed (:func:`~.storage.games.list_table`):
+  public ones show in the lobby while seats are open;
+- a seat taken by a browser with a session is linked to its player
+  (``table_players``): the profile, the "your tables" list and the ratings know
+  who sat there;
+- after every committed change the hub calls :meth:`Online.observe`; when a
+  table's phase or open seats differ from what this process last wrote, the
+  listing is updated, and a game that has just ended is recorded once
+  (:func:`~.ratings.record_game`: rated games move OpenSkill ratings).
+
+Writes run on the store's writer thread as tasks of their own: a move's path
+never waits for them (the move itself was committed before anyone saw it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from .config import TableConfig
+from .ratings import Recorded, record_game, side_ranks
+from .storage import games as listings
+from .storage.games import GameResult, Listing, SeatResult
+from .storage.players import seat_player, unseat_player
+from .storage.tx import Op, Store, Tx
+from .tables import OPEN, Table
+
+log = logging.getLogger(__name__)
+
+Phase = tuple[str, int]
+"""A listing's phase (``lobby``, ``playing``, ``finished``) and its open seats."""
+
+
+def listing_phase(table: Table) -> Phase:
+    """Where ``table`` stands, as its listing says it."""
+    open_seats = sum(1 for seat in table.seats if seat.kind == OPEN)
+    if not table.started:
+        return "lobby", open_seats
+    return ("finished" if table.finished else "playing"), open_seats
+
+
+def new_listing(code: str, config: TableConfig, open_seats: int, now: float) -> Listing:
+    rules = config.rules
+    return Listing(
+        code,
+        now,
+        rules.players,
+        rules.teams,
+        rules.stock,
+        open_seats,
+        public=config.public,
+        rated=config.rated,
+    )
+
+
+def game_result(table: Table, now: float) -> GameResult:
+    """The game that just ended at ``table``, seat by seat (player ids filled in later)."""
+    match, rules = table.match, table.config.rules
+    state = match.round
+    sides = rules.players // 2 if rules.teams else rules.players
+    scores = list(match.scores)
+    winner = table.match_winner()
+    result = state.result
+    if winner is None and result is not None and result.winner is not None:
+        winner = rules.team_of(result.winner)  # a one-round game: the round's winner
+    if match.target is None:  # a one-round game: the round's points are its score
+        scores = [int(side == winner) for side in range(sides)]
+    gave_up = {rules.team_of(seat) for seat in table.resigned}
+    seats = tuple(
+        SeatResult(
+            seat=index,
+            side=rules.team_of(index),
+            name=seat.display_name,
+            score=scores[rules.team_of(index)],
+            stock_left=len(state.stocks[index]),
+            bot=seat.bot,
+            resigned=index in table.resigned,
+        )
+        for index, seat in enumerate(table.seats)
+    )
+    before = sum(len(m.rounds) for m in table.games[:-1])
+    return GameResult(
+        table_id=table.code,
+        game_index=len(table.games) - 1,
+        first_round=before,
+        rounds=len(match.rounds),
+        finished=now,
+        players=rules.players,
+        teams=rules.teams,
+        stock=rules.stock,
+        rated=table.config.rated,
+        ending="resigned" if table.resigned and table.two_sides else "won",
+        seats=seats,
+        ranks=tuple(side_ranks(scores, winner, gave_up)),
+    )
+
+
+def record_with_players(result: GameResult) -> Op[Recorded]:
+    """:func:`record_game` with each seat's player as ``table_players`` says, in one
+    transaction (a seat taken by a resigned person's stand-in keeps that person)."""
+
+    def run(tx: Tx) -> Recorded:
+        rows = tx.rows(
+            "SELECT seat, player_id FROM table_players WHERE table_id = {p}", (result.table_id,)
+        )
+        who = {int(seat): int(player) for seat, player in rows}
+        seats = tuple(
+            replace(seat, player_id=who.get(seat.seat), bot=None if seat.seat in who else seat.bot)
+            for seat in result.seats
+        )
+        return record_game(replace(result, seats=seats))(tx)
+
+    return run
+
+
+class Online:
+    """Seats, listings and results of one server's tables, kept in its store."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        self._written: dict[str, Phase] = {}
+        """Per table, the phase this process last wrote to the listing."""
+        self._recorded: set[tuple[str, int]] = set()
+        """(table, game) results this process has stored."""
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    async def listed(self, code: str, config: TableConfig, open_seats: int) -> None:
+        """A table made through the site gets its listing (public or link only)."""
+        await self.store.run_async(
+            listings.list_table(new_listing(code, config, open_seats, self.clock()))
+        )
+        self._written[code] = ("lobby" if open_seats else "playing", open_seats)
+
+    async def seated(self, code: str, seat: int, player_id: int) -> None:
+        """The player of a browser's session sits at ``seat``."""
+        await self.store.run_async(seat_player(code, seat, player_id))
+
+    async def unseated(self, code: str, seat: int) -> None:
+        await self.store.run_async(unseat_player(code, seat))
+
+    def observe(self, table: Table) -> None:
+        """After a committed change: write what the listing or the results now lack."""
+        phase = listing_phase(table)
+        if self._written.get(table.code) != phase:
+            self._written[table.code] = phase
+            self._spawn(self._update_listing(table.code, phase))
+        game = (table.code, len(table.games) - 1)
+        if phase[0] == "finished" and game not in self._recorded:
+            self._recorded.add(game)
+            self._spawn(self._record(game_result(table, self.clock())))
+        if phase[0] == "finished":
+            self._written.pop(table.code, None)
+
+    async def _update_listing(self, code: str, phase: Phase) -> None:
+        name, open_seats = phase
+        await self.store.run_async(
+            listings.update_listing(code, self.clock(), phase=name, open_seats=open_seats)
+        )
+
+    async def _record(self, result: GameResult) -> None:
+        recorded = await self.store.run_async(record_with_players(result))
+        if recorded.fresh:
+            log.info("table %s: game %d recorded", result.table_id, result.game_index)
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("a listing or result was not stored: %s", task.exception())
+
+    async def drain(self) -> None:
+        """Wait for every pending write (tests, and shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)

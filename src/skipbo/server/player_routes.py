@@ -1,0 +1,281 @@
+"""The HTTP routes of people: who you are, your account, the lobby, profiles, pairing.
+
+Written once for both servers, over the store's operations and the server's
+:class:`~.service.TableService`. Identity is a session cookie (httpOnly,
+SameSite=Lax, Secure over https): the first visit that asks ``/api/me`` gets a
+guest at once; no page asks for an account before a game. The methods that
+hash a password run in the threadpool, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import asdict
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Request, Response
+from fastapi.responses import StreamingResponse
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+from .account_errors import AccountError
+from .accounts import ACCOUNT_SESSION, GUEST_SESSION, Accounts, SignedIn
+from .config import TableConfig, TableError
+from .messages import _Strict
+from .online import Online
+from .service import TableService
+from .storage import games as pages
+from .storage.games import TableShown
+from .storage.players import PlayerRow
+
+SESSION_COOKIE = "skipbo_session"
+DEVICE_COOKIE = "skipbo_device"
+FIND_STOCKS = (10, 30)
+"""Find a game offers short (10) and normal (30) rounds."""
+
+
+class NameRequest(_Strict):
+    name: Annotated[str, Field(max_length=64)]
+
+
+class Credentials(_Strict):
+    user_name: Annotated[str, Field(max_length=128)]
+    password: Annotated[str, Field(max_length=512)]
+
+
+class PasswordChange(_Strict):
+    old: Annotated[str, Field(max_length=512)]
+    new: Annotated[str, Field(max_length=512)]
+
+
+class DeleteRequest(_Strict):
+    password: Annotated[str, Field(max_length=512)] | None = None
+
+
+class FindRequest(_Strict):
+    """``POST /api/find``: the kind of game to be paired for."""
+
+    players: Annotated[int, Field(ge=2, le=4)] = 2
+    teams: bool = False
+    stock: Annotated[int, Field(ge=10, le=30)] = 30
+
+
+PLAYER_MODELS: list[type[BaseModel]] = [
+    NameRequest,
+    Credentials,
+    PasswordChange,
+    DeleteRequest,
+    FindRequest,
+]
+
+
+def player_json(player: PlayerRow, standing: pages.PlayerStanding | None) -> dict[str, Any]:
+    """What a page may show of a player (never a secret)."""
+    out: dict[str, Any] = {"id": player.player_id, "name": player.name, "kind": player.kind}
+    if standing is not None:
+        out.update(
+            rating=standing.rating,
+            provisional=standing.provisional,
+            games=standing.games,
+            wins=standing.wins,
+        )
+    return out
+
+
+def set_session(request: Request, response: Response, signed: SignedIn) -> None:
+    """The session (and trusted-device) cookies: httpOnly, SameSite=Lax, Secure on https."""
+    secure = request.url.scheme == "https"
+    days = ACCOUNT_SESSION if signed.player.kind == "account" else GUEST_SESSION
+    response.set_cookie(
+        SESSION_COOKIE,
+        signed.session_id,
+        max_age=int(days),
+        httponly=True,
+        samesite="lax",
+        secure=secure,
+    )
+    if signed.device_token:
+        response.set_cookie(
+            DEVICE_COOKIE,
+            signed.device_token,
+            max_age=int(GUEST_SESSION),
+            httponly=True,
+            samesite="lax",
+            secure=secure,
+        )
+
+
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def add_player_routes(
+    app: FastAPI, service: TableService, online: Online, accounts: Accounts
+) -> None:
+    """``/api/me``, ``/api/account/*``, ``/api/lobby``, ``/api/players/{id}``,
+    ``/api/leaderboard`` and ``/api/find``."""
+    store = online.store
+
+    async def me_or_none(request: Request) -> PlayerRow | None:
+        return await accounts.player_async(request.cookies.get(SESSION_COOKIE))
+
+    async def me(request: Request) -> PlayerRow:
+        player = await me_or_none(request)
+        if player is None:
+            raise AccountError("not_logged_in")
+        return player
+
+    async def described(player: PlayerRow) -> dict[str, Any]:
+        return player_json(player, await store.run_async(pages.standing(player.player_id)))
+
+    @app.get("/api/me")
+    async def who(request: Request, response: Response) -> dict[str, Any]:
+        """The player of this browser; a first visit becomes a guest at once."""
+        player = await me_or_none(request)
+        if player is None:
+            signed = await run_in_threadpool(accounts.new_guest)
+            set_session(request, response, signed)
+            player = signed.player
+        return await described(player)
+
+    @app.post("/api/me/name")
+    async def rename(body: NameRequest, request: Request) -> dict[str, Any]:
+        session = request.cookies.get(SESSION_COOKIE) or ""
+        player = await run_in_threadpool(accounts.rename, session, body.name)
+        return await described(player)
+
+    @app.post("/api/account/claim")
+    async def claim(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        session = request.cookies.get(SESSION_COOKIE) or ""
+        signed = await run_in_threadpool(accounts.claim, session, body.user_name, body.password)
+        set_session(request, response, signed)
+        return await described(signed.player)
+
+    @app.post("/api/account/login")
+    async def log_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        signed = await run_in_threadpool(
+            lambda: accounts.log_in(
+                body.user_name,
+                body.password,
+                client_address(request),
+                device=request.cookies.get(DEVICE_COOKIE),
+                session_id=request.cookies.get(SESSION_COOKIE),
+            )
+        )
+        set_session(request, response, signed)
+        return await described(signed.player)
+
+    @app.post("/api/account/logout")
+    async def log_out(request: Request, response: Response) -> dict[str, Any]:
+        await run_in_threadpool(accounts.log_out, request.cookies.get(SESSION_COOKIE))
+        response.delete_cookie(SESSION_COOKIE)
+        return {"ok": True}
+
+    @app.post("/api/account/password")
+    async def password(body: PasswordChange, request: Request, response: Response) -> Any:
+        session = request.cookies.get(SESSION_COOKIE) or ""
+        signed = await run_in_threadpool(
+            accounts.change_password, session, body.old, body.new, client_address(request)
+        )
+        set_session(request, response, signed)
+        return await described(signed.player)
+
+    @app.post("/api/account/delete")
+    async def delete(body: DeleteRequest, request: Request, response: Response) -> Any:
+        session = request.cookies.get(SESSION_COOKIE) or ""
+        await run_in_threadpool(
+            accounts.delete_account, session, body.password, client_address(request)
+        )
+        response.delete_cookie(SESSION_COOKIE)
+        return {"ok": True}
+
+    @app.get("/api/account/games")
+    async def my_games(request: Request) -> StreamingResponse:
+        """All my finished games, one JSON object a line (every page of the profile)."""
+        player = await me(request)
+        games: list[pages.GameShown] = []
+        before: int | None = None
+        while True:
+            page = await store.run_async(pages.player_games(player.player_id, 200, before))
+            games += page
+            if len(page) < 200:
+                break
+            before = page[-1].game_id
+
+        def lines() -> Iterator[str]:
+            for game in games:
+                yield json.dumps(asdict(game), ensure_ascii=False) + "\n"
+
+        headers = {"Content-Disposition": 'attachment; filename="skipbo-games.jsonl"'}
+        return StreamingResponse(lines(), media_type="application/x-ndjson", headers=headers)
+
+    @app.get("/api/lobby")
+    async def lobby() -> dict[str, Any]:
+        """Open public tables, newest first, with the players already seated."""
+        tables = await store.run_async(pages.lobby())
+        return {"tables": [asdict(table) for table in tables]}
+
+    @app.get("/api/me/tables")
+    async def my_tables(request: Request) -> dict[str, Any]:
+        """The tables this player sits at that are not over, and those waiting for them."""
+        player = await me(request)
+        running = await store.run_async(pages.running_tables(player.player_id))
+        turn = await store.run_async(pages.your_turn(player.player_id))
+        return {"running": [asdict(t) for t in running], "your_turn": [asdict(t) for t in turn]}
+
+    @app.get("/api/players/{player_id}")
+    async def profile(player_id: int, before: int | None = None) -> dict[str, Any]:
+        standing = await store.run_async(pages.standing(player_id))
+        if standing is None:
+            raise TableError("not_found")
+        games = await store.run_async(pages.player_games(player_id, 20, before))
+        graph = await store.run_async(pages.rating_graph(player_id))
+        return {
+            "player": asdict(standing) | {"provisional": standing.provisional},
+            "games": [asdict(game) for game in games],
+            "graph": [asdict(point) for point in graph],
+        }
+
+    @app.get("/api/leaderboard")
+    async def leaderboard(page: Annotated[int, Field(ge=0, le=100_000)] = 0) -> dict[str, Any]:
+        return asdict(await store.run_async(pages.leaderboard(page)))
+
+    @app.post("/api/find")
+    async def find(body: FindRequest, request: Request) -> dict[str, Any]:
+        """Pair the player with people waiting for the same kind of game: the oldest
+        open public table of that kind, else a new one to wait at (cancel = leave)."""
+        player = await me(request)
+        if body.stock not in FIND_STOCKS:
+            raise TableError("invalid_field", "stock", min=FIND_STOCKS[0], max=FIND_STOCKS[-1])
+        if body.teams and body.players != 4:
+            raise TableError("teams_players", "teams", players=body.players)
+        waiting = await store.run_async(pages.lobby(200))
+        for table in sorted(waiting, key=lambda t: t.created):
+            if not _same_kind(table, body) or any(
+                s.player_id == player.player_id for s in table.seats
+            ):
+                continue
+            try:
+                joined = await service.join(table.table_id, player.name)
+            except TableError:
+                continue  # taken meanwhile: the next one
+            await online.seated(joined["code"], joined["seat"], player.player_id)
+            return joined
+        config = TableConfig.make(
+            body.players, body.stock, body.teams, None, None, None, False, True, True
+        )
+        made = await service.create(config, player.name)
+        await online.listed(made["code"], config, body.players - 1)
+        await online.seated(made["code"], made["seat"], player.player_id)
+        return made
+
+
+def _same_kind(table: TableShown, wanted: FindRequest) -> bool:
+    return (
+        table.players == wanted.players
+        and table.teams == wanted.teams
+        and table.stock == wanted.stock
+        and table.rated
+        and table.pace == "live"
+    )

@@ -1,0 +1,218 @@
+"""People on the server: guests, accounts, the lobby, pairing, rated results.
+
+Through the real app (FastAPI's TestClient: HTTP and WebSockets, cookies kept
+per client, as each browser keeps its own), on SQLite; the same routes serve
+the cluster (``test_server_cluster_online.py``).
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import logging
+import random
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server_harness import Client, thread_server
+
+PASSWORD = "correct horse battery"
+ZOE = "Zoë 👨‍👩‍👧‍👦"
+
+
+class Answer:
+    """An HTTP answer: status, headers, JSON body."""
+
+    def __init__(self, status: int, headers: Any, body: bytes) -> None:
+        self.status_code = status
+        self.headers = headers
+        self._body = body
+
+    def json(self) -> Any:
+        return json.loads(self._body)
+
+
+class Browser:
+    """A browser of its own: its own cookie jar; it sends Origin as a page's fetch does."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def cookie(self, name: str) -> str:
+        return next(c.value or "" for c in self.jar if c.name == name)
+
+    def request(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> Answer:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        request.add_header("Origin", self.base)
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
+        try:
+            with self.opener.open(request, timeout=20) as response:
+                return Answer(response.status, response.headers, response.read())
+        except urllib.error.HTTPError as exc:
+            return Answer(exc.code, exc.headers, exc.read())
+
+    def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:
+        return self.request("GET", path, headers=headers)
+
+    def post(self, path: str, json: Any = None, headers: dict[str, str] | None = None) -> Answer:
+        return self.request("POST", path, json if json is not None else {}, headers)
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[tuple[str, Any]]:
+    with thread_server(tmp_path / "p.db", create_limit=0) as (base, app):
+        yield base, app
+
+
+def test_a_first_visit_is_a_guest_with_a_safe_cookie(site: tuple[str, Any]) -> None:
+    base, _ = site
+    ann = Browser(base)
+    first = ann.get("/api/me")
+    assert first.status_code == 200 and first.json()["kind"] == "guest"
+    cookie = first.headers["set-cookie"]
+    assert "skipbo_session=" in cookie and "HttpOnly" in cookie
+    assert "SameSite=lax" in cookie and "Secure" not in cookie
+    again = ann.get("/api/me")
+    assert again.json()["id"] == first.json()["id"] and "set-cookie" not in again.headers
+    secure = Browser(base)  # behind a proxy that speaks https (uvicorn trusts loopback)
+    cookie = secure.get("/api/me", headers={"X-Forwarded-Proto": "https"}).headers["set-cookie"]
+    assert "Secure" in cookie
+
+
+def test_a_guest_claims_an_account_and_logs_in_elsewhere(
+    site: tuple[str, Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    base, _ = site
+    ann = Browser(base)
+    guest = ann.get("/api/me").json()
+    old_session = ann.cookie("skipbo_session")
+    claimed = ann.post("/api/account/claim", {"user_name": ZOE, "password": PASSWORD})
+    assert claimed.status_code == 200, claimed.json()
+    assert claimed.json()["id"] == guest["id"] and claimed.json()["kind"] == "account"
+    assert ann.cookie("skipbo_session") != old_session  # rotated: no fixation
+    assert ann.post("/api/account/logout").status_code == 200
+    assert ann.post("/api/me/name", {"name": "x"}).status_code == 401
+    phone = Browser(base)
+    phone.get("/api/me")  # a guest first, as any first visit
+    wrong = phone.post("/api/account/login", {"user_name": "zoë 👨‍👩‍👧‍👦", "password": "nope-nope"})
+    assert wrong.status_code == 401 and wrong.json()["code"] == "log_in_failed"
+    back = phone.post("/api/account/login", {"user_name": "ZOË 👨‍👩‍👧‍👦", "password": PASSWORD})
+    assert back.status_code == 200 and back.json()["id"] == guest["id"]
+    assert phone.get("/api/me").json()["name"] == ZOE
+    secrets = [PASSWORD, phone.cookie("skipbo_session"), old_session]
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert not any(secret in logged for secret in secrets)
+
+
+def test_log_ins_are_limited_per_account(site: tuple[str, Any]) -> None:
+    base, _ = site
+    ann = Browser(base)
+    ann.get("/api/me")
+    ann.post("/api/account/claim", {"user_name": "Ann", "password": "a long password"})
+    other = Browser(base)
+    guess = {"user_name": "ann", "password": "guess-123"}
+    codes = [other.post("/api/account/login", guess).json()["code"] for _ in range(7)]
+    assert codes[:5] == ["log_in_failed"] * 5 and codes[-1] == "too_many_log_ins"
+
+
+def test_a_request_from_another_site_is_refused(site: tuple[str, Any]) -> None:
+    base, _ = site
+    ann = Browser(base)
+    ann.get("/api/me")
+    evil = ann.post("/api/me/name", {"name": "Pwned"}, {"Origin": "https://evil.example"})
+    assert evil.status_code == 403 and evil.json()["code"] == "cross_origin"
+    site_header = ann.post("/api/me/name", {"name": "Pwned"}, {"Sec-Fetch-Site": "cross-site"})
+    assert site_header.status_code == 403
+    assert ann.post("/api/me/name", {"name": "Ann Lee"}).json()["name"] == "Ann Lee"
+
+
+def test_find_a_game_pairs_two_guests_at_one_table_and_the_lobby_shows_it(
+    site: tuple[str, Any],
+) -> None:
+    base, _ = site
+    ann, bob, cy = Browser(base), Browser(base), Browser(base)
+    for person in (ann, bob, cy):
+        person.get("/api/me")
+    waiting = ann.post("/api/find", {"players": 2, "stock": 10})
+    assert waiting.status_code == 200, waiting.json()
+    code = waiting.json()["code"]
+    assert waiting.json()["table"]["phase"] == "lobby"
+    lobby = cy.get("/api/lobby").json()["tables"]
+    assert [t["table_id"] for t in lobby] == [code] and lobby[0]["open_seats"] == 1
+    paired = bob.post("/api/find", {"players": 2, "stock": 10}).json()
+    assert paired["code"] == code and paired["table"]["phase"] == "playing"
+    assert wait_for(lambda: cy.get("/api/lobby").json()["tables"] == [])  # full: not open
+    other = cy.post("/api/find", {"players": 3, "stock": 10}).json()
+    assert other["code"] != code  # another kind waits at a table of its own
+
+
+def wait_for(check: Any, tries: int = 200) -> bool:
+    """Listings are written after the change, on the store's thread: poll a while."""
+    for _ in range(tries):
+        if check():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def play_to_the_end(base: str, app: Any, code: str, tokens: list[str]) -> dict[str, Any]:
+    """Both seats play random legal moves (stock first) over their WebSockets."""
+    rng = random.Random(3)
+    clients = [Client(base, code) for _ in tokens]
+    for client, token in zip(clients, tokens, strict=True):
+        client.hello(token)
+    table = app.state.registry.get(code)
+    try:
+        while not table.finished:
+            seat = table.match.round.to_move
+            legal = table.view_for(seat)["legal"]
+            moves = len(table.match.round.history)
+            builds = [m for m in legal if m.startswith("S")] or legal  # a quick end
+            clients[seat].send({"type": "move", "move": rng.choice(builds)})
+            clients[seat].until(
+                lambda m, n=moves: m["type"] != "state" or m["view"].get("moves") != n
+            )
+        view: dict[str, Any] = table.view_for(None)
+        return view
+    finally:
+        for client in clients:
+            client.close()
+
+
+def test_a_rated_game_moves_both_ratings_and_shows_on_the_profiles(
+    site: tuple[str, Any],
+) -> None:
+    base, app = site
+    ann, bob = Browser(base), Browser(base)
+    ids = [person.get("/api/me").json()["id"] for person in (ann, bob)]
+    body = {"players": 2, "stock": 1, "name": "Ann", "rated": True}
+    made = ann.post("/api/tables", body).json()
+    joined = bob.post(f"/api/tables/{made['code']}/join", {"name": "Bob"}).json()
+    assert made["table"]["config"]["rated"] and not made["table"]["config"]["hints"]
+    end = play_to_the_end(base, app, made["code"], [made["token"], joined["token"]])
+    winner = end["result"]["winner"]  # None: the round was blocked, a tie
+    assert wait_for(lambda: ann.get(f"/api/players/{ids[1]}").json()["games"])
+    profiles = [ann.get(f"/api/players/{player_id}").json() for player_id in ids]
+    for seat, profile in enumerate(profiles):
+        assert profile["player"]["games"] == 1
+        assert profile["player"]["wins"] == int(seat == winner)
+        assert len(profile["graph"]) == 1 and profile["games"][0]["rated"]
+    ratings = [profile["player"]["rating"] for profile in profiles]
+    if winner is None:
+        assert ratings[0] == ratings[1]
+    else:
+        assert ratings[winner] > ratings[1 - winner]
