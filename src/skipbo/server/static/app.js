@@ -246,6 +246,8 @@ function showPage(name) {
 function redrawAll() {
   translateStatic();
   renderLobby();
+  if (typeof renderMe === "function") renderMe();
+  if (typeof refreshOpenTables === "function") refreshOpenTables();
   if (table && current) render();
   renderReplay();
   renderAnalysis();
@@ -311,6 +313,7 @@ async function start() {
   setupLobby();
   setupTable();
   setupReplay();
+  setupOnline();
   setupCoach();
   window.addEventListener("hashchange", () => {
     if (!current || location.hash !== `#${current.code}` || $("table").hidden) openFromHash();

@@ -1,0 +1,172 @@
+"use strict";
+// The Skip-Bo page, the online part: who you are (a guest at once, an account if you
+// like), "Find a game" (paired with people waiting for the same kind of game), and
+// the lobby's open public tables, refreshed every few seconds while the landing page
+// is shown. Every name from the server goes into the DOM through textContent.
+
+const ONLINE_TEXTS = {
+  en: {
+    findTitle: "Find a game", findHint: "Play people you don't know yet: you are paired with players waiting for the same game.",
+    findKind: "Game", findLength: "Round", kind2: "2 players", kind3: "3 players", kind4: "4 players", kind22: "2 × 2 partners",
+    lengthShort: "short (stock 10)", lengthNormal: "normal (stock 30)", findButton: "Find a game",
+    openTitle: "Open tables", openNone: "No open table right now: Find a game opens one that others will see here.",
+    openSeats: "{free} of {players} seats free", rated: "rated", unrated: "friendly", takeSeat: "Take a seat",
+    youAre: "You play as {name}", ratingShort: "rating {rating}", provisional: "provisional", guest: "guest",
+    accountTitle: "Account", claimHint: "Keep your name, games and rating on any device: choose a user name and a password.",
+    userName: "User name", password: "Password", claim: "Create account", logIn: "Log in", logOut: "Log out",
+    logInHint: "Already have an account? Log in:", loggedIn: "Logged in as {name}.",
+  },
+  fr: {
+    findTitle: "Trouver une partie", findHint: "Jouez contre des inconnus : vous êtes associé aux joueurs qui attendent la même partie.",
+    findKind: "Partie", findLength: "Manche", kind2: "2 joueurs", kind3: "3 joueurs", kind4: "4 joueurs", kind22: "2 × 2 équipiers",
+    lengthShort: "courte (stock de 10)", lengthNormal: "normale (stock de 30)", findButton: "Trouver une partie",
+    openTitle: "Tables ouvertes", openNone: "Aucune table ouverte pour l'instant : « Trouver une partie » en ouvre une que les autres verront ici.",
+    openSeats: "{free} places libres sur {players}", rated: "classée", unrated: "amicale", takeSeat: "Prendre une place",
+    youAre: "Vous jouez sous le nom {name}", ratingShort: "classement {rating}", provisional: "provisoire", guest: "invité",
+    accountTitle: "Compte", claimHint: "Gardez votre nom, vos parties et votre classement sur tout appareil : choisissez un nom d'utilisateur et un mot de passe.",
+    userName: "Nom d'utilisateur", password: "Mot de passe", claim: "Créer le compte", logIn: "Se connecter", logOut: "Se déconnecter",
+    logInHint: "Vous avez déjà un compte ? Connectez-vous :", loggedIn: "Connecté en tant que {name}.",
+  },
+  de: {
+    findTitle: "Spiel finden", findHint: "Spiel gegen Leute, die du noch nicht kennst: Du wirst mit Spielern zusammengebracht, die auf dasselbe Spiel warten.",
+    findKind: "Spiel", findLength: "Runde", kind2: "2 Spieler", kind3: "3 Spieler", kind4: "4 Spieler", kind22: "2 × 2 Partner",
+    lengthShort: "kurz (Vorrat 10)", lengthNormal: "normal (Vorrat 30)", findButton: "Spiel finden",
+    openTitle: "Offene Tische", openNone: "Gerade ist kein Tisch offen: „Spiel finden“ eröffnet einen, den die anderen hier sehen.",
+    openSeats: "{free} von {players} Plätzen frei", rated: "gewertet", unrated: "freundschaftlich", takeSeat: "Platz nehmen",
+    youAre: "Du spielst als {name}", ratingShort: "Wertung {rating}", provisional: "vorläufig", guest: "Gast",
+    accountTitle: "Konto", claimHint: "Behalte Namen, Spiele und Wertung auf jedem Gerät: wähle einen Benutzernamen und ein Passwort.",
+    userName: "Benutzername", password: "Passwort", claim: "Konto anlegen", logIn: "Anmelden", logOut: "Abmelden",
+    logInHint: "Schon ein Konto? Melde dich an:", loggedIn: "Angemeldet als {name}.",
+  },
+  nl: {
+    findTitle: "Zoek een spel", findHint: "Speel tegen mensen die je nog niet kent: je wordt gekoppeld aan spelers die op hetzelfde spel wachten.",
+    findKind: "Spel", findLength: "Ronde", kind2: "2 spelers", kind3: "3 spelers", kind4: "4 spelers", kind22: "2 × 2 partners",
+    lengthShort: "kort (stok 10)", lengthNormal: "normaal (stok 30)", findButton: "Zoek een spel",
+    openTitle: "Open tafels", openNone: "Er is nu geen open tafel: ‘Zoek een spel’ opent er een die anderen hier zien.",
+    openSeats: "{free} van {players} plaatsen vrij", rated: "telt mee", unrated: "vriendschappelijk", takeSeat: "Neem plaats",
+    youAre: "Je speelt als {name}", ratingShort: "rating {rating}", provisional: "voorlopig", guest: "gast",
+    accountTitle: "Account", claimHint: "Houd je naam, spellen en rating op elk apparaat: kies een gebruikersnaam en een wachtwoord.",
+    userName: "Gebruikersnaam", password: "Wachtwoord", claim: "Account maken", logIn: "Aanmelden", logOut: "Afmelden",
+    logInHint: "Al een account? Meld je aan:", loggedIn: "Aangemeld als {name}.",
+  },
+};
+for (const [lang, texts] of Object.entries(ONLINE_TEXTS)) Object.assign(TEXTS[lang], texts);
+
+const LOBBY_REFRESH_MS = 4000;
+const FIND_KINDS = { 2: [2, false], 3: [3, false], 4: [4, false], "2x2": [4, true] };
+
+let me = null; // {id, name, kind, rating, provisional}: this browser's player
+let openTablesTimer = null;
+
+async function loadMe() {
+  me = await api("GET", "/api/me");
+  if (!localStorage.getItem("skipbo.name") && me?.name) $("nickname").value = me.name;
+  renderMe();
+}
+
+function renderMe() {
+  const box = $("me-box");
+  if (!me) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  $("me-name").textContent = t("youAre", { name: me.name });
+  const details = [];
+  if (me.rating !== null && me.rating !== undefined) details.push(t("ratingShort", { rating: me.rating }));
+  if (me.provisional) details.push(t("provisional"));
+  if (me.kind === "guest") details.push(t("guest"));
+  $("me-details").textContent = details.join(" · ");
+  const guest = me.kind === "guest";
+  $("claim-form").hidden = !guest;
+  $("login-form").hidden = !guest;
+  $("logout").hidden = guest;
+  $("account-status").textContent = guest ? "" : t("loggedIn", { name: me.name });
+}
+
+function credentials(prefix) {
+  return { user_name: $(`${prefix}-user`).value, password: $(`${prefix}-password`).value };
+}
+
+async function claimAccount() {
+  me = await api("POST", "/api/account/claim", credentials("claim"));
+  $("claim-password").value = "";
+  renderMe();
+}
+
+async function logIn() {
+  me = await api("POST", "/api/account/login", credentials("login"));
+  $("login-password").value = "";
+  $("nickname").value = me.name;
+  renderMe();
+}
+
+async function logOut() {
+  await api("POST", "/api/account/logout");
+  await loadMe(); // a new guest, as a first visit
+}
+
+async function findGame() {
+  const [players, teams] = FIND_KINDS[$("find-kind").value] ?? FIND_KINDS[2];
+  const stock = Number($("find-length").value) || 10;
+  localStorage.setItem("skipbo.find", JSON.stringify({ kind: $("find-kind").value, stock }));
+  const found = await api("POST", "/api/find", { players, teams, stock });
+  enterTable(found.code, found.token, found.seat);
+}
+
+function seatText(seat) {
+  const rating = seat.rating === null || seat.rating === undefined ? "" : ` (${seat.rating}${seat.provisional ? "?" : ""})`;
+  return `${seat.name}${rating}`;
+}
+
+function renderOpenTables(tables) {
+  const list = $("open-tables-list");
+  list.replaceChildren();
+  $("open-none").hidden = tables.length > 0;
+  for (const table of tables) {
+    const people = table.seats.filter((s) => s.kind !== "open").map(seatText).join(", ");
+    const length = table.stock <= 10 ? t("lengthShort") : t("lengthNormal");
+    const facts = [
+      table.teams ? t("kind22") : t(`kind${table.players}`),
+      length,
+      t("openSeats", { free: table.open_seats, players: table.players }),
+      table.rated ? t("rated") : t("unrated"),
+    ].join(" · ");
+    const item = el("li", { class: "open-table", "data-testid": "open-table", "data-code": table.table_id });
+    item.append(el("span", { class: "open-who" }, people), el("span", { class: "open-facts" }, facts));
+    item.append(button(t("takeSeat"), "take-seat", guarded(() => joinTable(table.table_id))));
+    list.append(item);
+  }
+}
+
+async function refreshOpenTables() {
+  if ($("lobby").hidden || document.hidden) return;
+  try {
+    renderOpenTables((await api("GET", "/api/lobby")).tables);
+  } catch {
+    // the next refresh tries again; the lobby stays as it was
+  }
+}
+
+function setupOnline() {
+  const saved = (() => {
+    try {
+      return JSON.parse(localStorage.getItem("skipbo.find")) ?? {};
+    } catch {
+      return {};
+    }
+  })();
+  if (saved.kind && FIND_KINDS[saved.kind]) $("find-kind").value = saved.kind;
+  if (saved.stock) $("find-length").value = String(saved.stock);
+  $("find-game").addEventListener("click", guarded(findGame));
+  for (const form of ["claim-form", "login-form"]) {
+    $(form).addEventListener("submit", (event) => event.preventDefault()); // buttons do the work
+  }
+  $("claim").addEventListener("click", guarded(claimAccount));
+  $("login").addEventListener("click", guarded(logIn));
+  $("logout").addEventListener("click", guarded(logOut));
+  guarded(loadMe)();
+  refreshOpenTables();
+  openTablesTimer = setInterval(refreshOpenTables, LOBBY_REFRESH_MS);
+  document.addEventListener("visibilitychange", refreshOpenTables);
+}

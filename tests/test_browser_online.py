@@ -1,0 +1,114 @@
+"""Online play in a real browser: Find a game, the open tables, accounts, both sizes.
+
+Two guests (a desktop and a phone with touch) click Find a game and land at the
+same table; a third person sees the waiting table among the open tables
+meanwhile; they play the round to its end by clicks and taps. A guest claims an
+account, logs out, and logs in again in a new browser context, where its name
+and its finished game's rating are shown.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from browser_helpers import (
+    DESKTOP,
+    MY_TURN_OR_OVER,
+    PHONE,
+    browser_at,
+    new_page,
+    play_one_move,
+    shoot,
+    state_count,
+    wait_js,
+    wait_new_state,
+)
+
+SHORT = "10"
+
+
+def landing(base: str, page: Any) -> str:
+    """Open the landing page; the guest's name once the server has given one."""
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    name = page.get_by_test_id("me-name")
+    name.wait_for(state="visible")
+    wait_js(page, "document.querySelector('[data-testid=me-name]').textContent !== ''")
+    return str(name.inner_text())
+
+
+def find(page: Any, kind: str = "2") -> None:
+    page.get_by_test_id("find-kind").select_option(kind)
+    page.get_by_test_id("find-length").select_option(SHORT)
+    page.get_by_test_id("find-game").click()
+    wait_js(page, "document.body.dataset.page === 'table'")
+
+
+def play_both_to_the_end(pages: list[Any], taps: list[bool]) -> None:
+    """Whoever's turn it is plays (clicks on the desktop, taps on the phone) until the end."""
+    for _ in range(1200):
+        for page in pages:
+            wait_js(page, "document.body.dataset.phase !== undefined")
+        if all(page.evaluate("document.body.dataset.phase") != "playing" for page in pages):
+            return
+        for page, tap in zip(pages, taps, strict=True):
+            if page.evaluate(MY_TURN_OR_OVER) and page.evaluate(
+                "document.body.dataset.phase === 'playing'"
+            ):
+                before = state_count(page)
+                play_one_move(page, tap)
+                wait_new_state(page, before)
+    raise AssertionError("the round did not end")
+
+
+def test_two_guests_find_each_other_and_play_to_the_end(tmp_path: Path) -> None:
+    with browser_at(tmp_path, create_limit=0) as (base, chromium, app):
+        desk, phone = new_page(chromium, DESKTOP), new_page(chromium, PHONE, touch=True)
+        third = new_page(chromium, DESKTOP)
+        names = [landing(base, page) for page in (desk, phone, third)]
+        assert len(set(names)) == 3 and all(n.startswith("You play as ") for n in names)
+        find(desk)
+        desk.get_by_test_id("lobby-wait").wait_for(state="visible")
+        code = desk.evaluate("location.hash.slice(1)")
+        # the third person sees the waiting table among the open tables
+        third.locator(f"[data-testid=open-table][data-code=\"{code}\"]").wait_for(state="visible")
+        shoot(third, "online-open-tables-desktop", full_page=True)
+        find(phone)
+        assert phone.evaluate("location.hash.slice(1)") == code  # paired at the same table
+        for page in (desk, phone):
+            wait_js(page, "document.body.dataset.phase === 'playing'")
+        shoot(phone, "online-paired-phone")
+        play_both_to_the_end([desk, phone], [False, True])
+        table = app.state.registry.get(code)
+        assert table.finished and table.config.rated
+        for page in (desk, phone, third):
+            assert not page.js_errors, page.js_errors
+
+
+def test_a_guest_claims_an_account_and_finds_it_on_a_new_browser(tmp_path: Path) -> None:
+    with browser_at(tmp_path) as (base, chromium, _app):
+        page = new_page(chromium, PHONE, touch=True)
+        landing(base, page)
+        page.get_by_test_id("account").locator("summary").tap()
+        page.get_by_test_id("claim-user").fill("Zoë 👨‍👩‍👧‍👦")
+        page.get_by_test_id("claim-password").fill("a long password")
+        page.get_by_test_id("claim").tap()
+        wait_js(page, "!document.querySelector('[data-testid=logout]').hidden")
+        assert "Zoë 👨‍👩‍👧‍👦" in page.get_by_test_id("me-name").inner_text()
+        shoot(page, "online-account-phone", full_page=True)
+        page.get_by_test_id("logout").tap()
+        wait_js(page, "!document.querySelector('[data-testid=claim]').closest('form').hidden")
+        assert "Zoë" not in page.get_by_test_id("me-name").inner_text()  # a new guest
+
+        other = new_page(chromium, DESKTOP)
+        landing(base, other)
+        other.get_by_test_id("account").locator("summary").click()
+        other.get_by_test_id("login-user").fill("zoë 👨‍👩‍👧‍👦")
+        other.get_by_test_id("login-password").fill("a long password")
+        other.get_by_test_id("login").click()
+        wait_js(other, "!document.querySelector('[data-testid=logout]').hidden")
+        assert "Zoë 👨‍👩‍👧‍👦" in other.get_by_test_id("me-name").inner_text()
+        assert "guest" not in other.get_by_test_id("me-details").inner_text()
+        shoot(other, "online-logged-in-desktop")
+        assert not page.js_errors and not other.js_errors
