@@ -12,27 +12,21 @@ from typing import Any
 
 from .errors import ERRORS, CodedError
 
-ACCOUNT_ERRORS: dict[str, str] = {
-    "user_name_length": (
-        "a user name is {min}..{max} characters long (an emoji, or a letter with its accents,"
-        " counts as one)"
-    ),
-    "user_name_characters": (
-        "a user name holds letters, digits, emoji, single spaces and - _ . ' only, not {character}"
-    ),
-    "user_name_letter": "a user name needs at least one letter or digit",
-    "user_name_reserved": "{name} is reserved: choose another name",
-    "user_name_taken": (
-        "{name} is taken (names that differ only in case or in look-alike letters count as one)"
-    ),
-    "password_length": "a password is {min}..{max} characters long",
-    "password_is_name": "the password must not be the user name",
-    "log_in_failed": "wrong user name or password",
-    "too_many_log_ins": "too many failed log-ins: try again in {seconds} s",
-    "not_logged_in": "you are not logged in, or your session has ended",
-    "already_account": "you have an account already",
-    "not_an_account": "a guest has no account: claim one first",
-}
+ACCOUNT_CODES = (
+    "user_name_length",
+    "user_name_characters",
+    "user_name_letter",
+    "user_name_reserved",
+    "user_name_taken",
+    "password_length",
+    "password_is_name",
+    "log_in_failed",
+    "too_many_log_ins",
+    "not_logged_in",
+    "already_account",
+    "not_an_account",
+)
+ACCOUNT_ERRORS: dict[str, str] = {code: ERRORS[code] for code in ACCOUNT_CODES}
 """Code -> English template (``str.format`` with the parameters)."""
 
 STATUS: dict[str, int] = {

@@ -74,6 +74,26 @@ ERRORS: dict[str, str] = {
     "record_unfinished": "the round of this record is not over: only finished rounds are analysed",
     "record_too_long": "this record holds {moves} moves: at most {max} are analysed",
     "too_many_analyses": "too many analyses asked for: at most {limit} a minute",
+    # accounts, names and log-ins (:mod:`.account_errors`)
+    "user_name_length": (
+        "a user name is {min}..{max} characters long (an emoji, or a letter with its accents,"
+        " counts as one)"
+    ),
+    "user_name_characters": (
+        "a user name holds letters, digits, emoji, single spaces and - _ . ' only, not {character}"
+    ),
+    "user_name_letter": "a user name needs at least one letter or digit",
+    "user_name_reserved": "{name} is reserved: choose another name",
+    "user_name_taken": (
+        "{name} is taken (names that differ only in case or in look-alike letters count as one)"
+    ),
+    "password_length": "a password is {min}..{max} characters long",
+    "password_is_name": "the password must not be the user name",
+    "log_in_failed": "wrong user name or password",
+    "too_many_log_ins": "too many failed log-ins: try again in {seconds} s",
+    "not_logged_in": "you are not logged in, or your session has ended",
+    "already_account": "you have an account already",
+    "not_an_account": "a guest has no account: claim one first",
 }
 """Code -> English template (``str.format`` with the parameters)."""
 

@@ -31,6 +31,8 @@ from .storage.players import PlayerRow
 
 SESSION_COOKIE = "skipbo_session"
 DEVICE_COOKIE = "skipbo_device"
+FIND_PLAYERS = 4
+"""Find a game pairs 2, 3 or 4 players (4: alone or as 2x2 partners)."""
 FIND_STOCKS = (10, 30)
 """Find a game offers short (10) and normal (30) rounds."""
 
@@ -56,9 +58,11 @@ class DeleteRequest(_Strict):
 class FindRequest(_Strict):
     """``POST /api/find``: the kind of game to be paired for."""
 
-    players: Annotated[int, Field(ge=2, le=4)] = 2
+    players: int = 2
     teams: bool = False
-    stock: Annotated[int, Field(ge=10, le=30)] = 30
+    stock: int = 30
+    """Bounds checked by the route: a model's bounds would be read for every ``players``
+    and ``stock`` field (the table form's too), see :func:`..guard.validation_error`."""
 
 
 PLAYER_MODELS: list[type[BaseModel]] = [
@@ -246,6 +250,8 @@ def add_player_routes(
         """Pair the player with people waiting for the same kind of game: the oldest
         open public table of that kind, else a new one to wait at (cancel = leave)."""
         player = await me(request)
+        if not 2 <= body.players <= FIND_PLAYERS:
+            raise TableError("invalid_field", "players", min=2, max=FIND_PLAYERS)
         if body.stock not in FIND_STOCKS:
             raise TableError("invalid_field", "stock", min=FIND_STOCKS[0], max=FIND_STOCKS[-1])
         if body.teams and body.players != 4:
