@@ -72,7 +72,7 @@ def test_two_guests_find_each_other_and_play_to_the_end(tmp_path: Path) -> None:
         desk.get_by_test_id("lobby-wait").wait_for(state="visible")
         code = desk.evaluate("location.hash.slice(1)")
         # the third person sees the waiting table among the open tables
-        third.locator(f"[data-testid=open-table][data-code=\"{code}\"]").wait_for(state="visible")
+        third.locator(f'[data-testid=open-table][data-code="{code}"]').wait_for(state="visible")
         shoot(third, "online-open-tables-desktop", full_page=True)
         find(phone)
         assert phone.evaluate("location.hash.slice(1)") == code  # paired at the same table
@@ -112,3 +112,18 @@ def test_a_guest_claims_an_account_and_finds_it_on_a_new_browser(tmp_path: Path)
         assert "guest" not in other.get_by_test_id("me-details").inner_text()
         shoot(other, "online-logged-in-desktop")
         assert not page.js_errors and not other.js_errors
+
+
+def test_a_lone_player_fills_the_table_with_bots_after_waiting(tmp_path: Path) -> None:
+    with browser_at(tmp_path) as (base, chromium, _app):
+        page = new_page(chromium, PHONE, touch=True)
+        page.add_init_script("localStorage.setItem('skipbo.fillAfterMs', '1000')")
+        landing(base, page)
+        find(page, "3")
+        page.get_by_test_id("lobby-wait").wait_for(state="visible")
+        page.get_by_test_id("fill-bots").wait_for(state="visible")  # after the wait
+        shoot(page, "online-fill-phone")
+        page.get_by_test_id("fill-bots").tap()
+        wait_js(page, "document.body.dataset.phase === 'playing'")
+        assert page.get_by_test_id("fill-bots").is_hidden()
+        assert not page.js_errors, page.js_errors

@@ -216,3 +216,25 @@ def test_a_rated_game_moves_both_ratings_and_shows_on_the_profiles(
         assert ratings[0] == ratings[1]
     else:
         assert ratings[winner] > ratings[1 - winner]
+
+
+def test_a_waiting_player_fills_the_rest_with_bots(site: tuple[str, Any]) -> None:
+    base, _ = site
+    ann, bob = Browser(base), Browser(base)
+    ann.get("/api/me")
+    waiting = ann.post("/api/find", {"players": 3, "stock": 10}).json()
+    code = waiting["code"]
+    stranger = bob.post(f"/api/tables/{code}/fill", {"token": "not-a-seat"})
+    assert stranger.status_code == 400 and stranger.json()["code"] == "wrong_token"
+    filled = ann.post(f"/api/tables/{code}/fill", {"token": waiting["token"]}).json()
+    seats = filled["table"]["seats"]
+    assert filled["table"]["phase"] == "playing"
+    assert [s["kind"] for s in seats] == ["human", "bot", "bot"]
+    assert [s["bot"] for s in seats[1:]] == ["hard", "hard"] and seats[1]["name"] != seats[2][
+        "name"
+    ]
+    again = ann.post(f"/api/tables/{code}/fill", {"token": waiting["token"]})
+    assert again.json()["code"] == "game_started"
+    assert wait_for(
+        lambda: code not in [t["table_id"] for t in bob.get("/api/lobby").json()["tables"]]
+    )

@@ -80,6 +80,12 @@ class LocalTables:
         await self.hub.changed(table)
         return {"code": table.code, "seat": seat}
 
+    async def fill(self, code: str, token: str, bot: str) -> dict[str, Any]:
+        table = self.registry.get(code)
+        table.fill(token, bot)
+        await self.hub.changed(table)
+        return {"code": table.code, "table": table.view_for(table.authenticate(token))}
+
     async def public_view(self, code: str) -> dict[str, Any]:
         return self.registry.get(code).view_for(None)
 

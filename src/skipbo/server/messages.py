@@ -141,6 +141,13 @@ class JoinRequest(_Strict):
     name: Annotated[str, Field(max_length=64)]
 
 
+class FillRequest(_Strict):
+    """``POST /api/tables/{code}/fill``: bots take the open seats."""
+
+    token: Annotated[str, Field(min_length=1, max_length=TOKEN_MAX)]
+    bot: Annotated[str, Field(max_length=32)] = "hard"
+
+
 class TokenRequest(_Strict):
     """A request that only needs the seat's token."""
 

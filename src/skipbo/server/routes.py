@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from .accounts import Accounts
 from .config import TableConfig, TableError
 from .guard import CreateLimiter
-from .messages import CreateTableRequest, JoinRequest, TokenRequest
+from .messages import CreateTableRequest, FillRequest, JoinRequest, TokenRequest
 from .online import Online
 from .player_routes import SESSION_COOKIE
 from .service import TableService
@@ -90,6 +90,11 @@ def add_table_routes(
         left = await service.leave(code, body.token)
         await online.unseated(left["code"], left["seat"])
         return left
+
+    @app.post("/api/tables/{code}/fill")
+    async def fill(code: str, body: FillRequest) -> dict[str, Any]:
+        """A person who waited long enough: bots take the open seats, the game starts."""
+        return await service.fill(code, body.token, body.bot)
 
     @app.get("/api/tables/{code}")
     async def info(code: str) -> dict[str, Any]:

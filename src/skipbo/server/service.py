@@ -68,6 +68,10 @@ class TableService(TableSource, Protocol):
         """The seat of ``token`` is given back before the start: code and seat."""
         ...
 
+    async def fill(self, code: str, token: str, bot: str) -> dict[str, Any]:
+        """Bots take the open seats (asked by a seated person); the game starts."""
+        ...
+
     async def public_view(self, code: str) -> dict[str, Any]:
         """What a spectator sees of the table now."""
         ...

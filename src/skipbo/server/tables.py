@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from skipbo.bots import bot_names
 from skipbo.core import (
     Match,
     Move,
@@ -225,6 +226,24 @@ class Table:
         self._storage.update_seat(self.code, seat, None, OPEN, OPEN)
         self.seats[seat] = Seat(OPEN, OPEN)
         return seat
+
+    def fill(self, token: str, bot: str = STAND_IN) -> list[int]:
+        """Bots of level ``bot`` take every open seat, asked by a seated person who
+        waited long enough; the game starts. Returns the seats filled."""
+        self.authenticate(token)
+        if self.started:
+            raise TableError("game_started")
+        if bot not in bot_names():
+            raise TableError("invalid_value", "bot", reason=f"no bot {bot!r}")
+        taken = {seat.name for seat in self.seats}
+        names = iter(name for name in BOT_PERSONS if name not in taken)
+        filled = [i for i, seat in enumerate(self.seats) if seat.kind == OPEN]
+        for index in filled:
+            seat = Seat(next(names), BOT_PREFIX + bot)
+            self._storage.update_seat(self.code, index, None, seat.name, seat.kind)
+            self.seats[index] = seat
+        self._start_if_full()
+        return filled
 
     def seat_of(self, token: str) -> int | None:
         """The seat ``token`` opens, or None; compares hashes in constant time."""

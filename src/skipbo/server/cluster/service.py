@@ -85,6 +85,12 @@ class ClusterTables:
         seat = await self.hub.change(code, lambda e: e.table.leave(token))
         return {"code": code, "seat": seat}
 
+    async def fill(self, code: str, token: str, bot: str) -> dict[str, Any]:
+        code = (await self.hub.entry(code)).table.code
+        await self.hub.change(code, lambda e: e.table.fill(token, bot))
+        table = self.hub.entries[code].table
+        return {"code": code, "table": table.view_for(table.authenticate(token))}
+
     async def public_view(self, code: str) -> dict[str, Any]:
         return (await self.hub.fresh(code)).table.view_for(None)
 

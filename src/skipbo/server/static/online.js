@@ -15,6 +15,7 @@ const ONLINE_TEXTS = {
     accountTitle: "Account", claimHint: "Keep your name, games and rating on any device: choose a user name and a password.",
     userName: "User name", password: "Password", claim: "Create account", logIn: "Log in", logOut: "Log out",
     logInHint: "Already have an account? Log in:", loggedIn: "Logged in as {name}.",
+    fillHint: "Nobody else yet?", fillBots: "Fill the rest with computer players",
   },
   fr: {
     findTitle: "Trouver une partie", findHint: "Jouez contre des inconnus : vous êtes associé aux joueurs qui attendent la même partie.",
@@ -26,6 +27,7 @@ const ONLINE_TEXTS = {
     accountTitle: "Compte", claimHint: "Gardez votre nom, vos parties et votre classement sur tout appareil : choisissez un nom d'utilisateur et un mot de passe.",
     userName: "Nom d'utilisateur", password: "Mot de passe", claim: "Créer le compte", logIn: "Se connecter", logOut: "Se déconnecter",
     logInHint: "Vous avez déjà un compte ? Connectez-vous :", loggedIn: "Connecté en tant que {name}.",
+    fillHint: "Personne d'autre pour l'instant ?", fillBots: "Compléter avec des joueurs ordinateur",
   },
   de: {
     findTitle: "Spiel finden", findHint: "Spiel gegen Leute, die du noch nicht kennst: Du wirst mit Spielern zusammengebracht, die auf dasselbe Spiel warten.",
@@ -37,6 +39,7 @@ const ONLINE_TEXTS = {
     accountTitle: "Konto", claimHint: "Behalte Namen, Spiele und Wertung auf jedem Gerät: wähle einen Benutzernamen und ein Passwort.",
     userName: "Benutzername", password: "Passwort", claim: "Konto anlegen", logIn: "Anmelden", logOut: "Abmelden",
     logInHint: "Schon ein Konto? Melde dich an:", loggedIn: "Angemeldet als {name}.",
+    fillHint: "Noch niemand sonst?", fillBots: "Mit Computerspielern auffüllen",
   },
   nl: {
     findTitle: "Zoek een spel", findHint: "Speel tegen mensen die je nog niet kent: je wordt gekoppeld aan spelers die op hetzelfde spel wachten.",
@@ -48,15 +51,18 @@ const ONLINE_TEXTS = {
     accountTitle: "Account", claimHint: "Houd je naam, spellen en rating op elk apparaat: kies een gebruikersnaam en een wachtwoord.",
     userName: "Gebruikersnaam", password: "Wachtwoord", claim: "Account maken", logIn: "Aanmelden", logOut: "Afmelden",
     logInHint: "Al een account? Meld je aan:", loggedIn: "Aangemeld als {name}.",
+    fillHint: "Nog niemand anders?", fillBots: "Aanvullen met computerspelers",
   },
 };
 for (const [lang, texts] of Object.entries(ONLINE_TEXTS)) Object.assign(TEXTS[lang], texts);
 
 const LOBBY_REFRESH_MS = 4000;
+const FILL_AFTER_MS = 30000; // a seated person may fill the open seats with bots after this wait
 const FIND_KINDS = { 2: [2, false], 3: [3, false], 4: [4, false], "2x2": [4, true] };
 
 let me = null; // {id, name, kind, rating, provisional}: this browser's player
 let openTablesTimer = null;
+let waiting = null; // {code, since}: the table this page waits at for people
 
 async function loadMe() {
   me = await api("GET", "/api/me");
@@ -148,6 +154,24 @@ async function refreshOpenTables() {
   }
 }
 
+// At a table that waits for people, "fill the rest with computer players" is offered
+// after FILL_AFTER_MS (the server checks the seat's token).
+function offerFill() {
+  const waitingHere = table?.phase === "lobby" && current?.token && table.code === current.code;
+  if (!waitingHere) {
+    waiting = null;
+    $("fill-row").hidden = true;
+    return;
+  }
+  if (waiting?.code !== current.code) waiting = { code: current.code, since: Date.now() };
+  const after = Number(localStorage.getItem("skipbo.fillAfterMs") ?? FILL_AFTER_MS);
+  $("fill-row").hidden = Date.now() - waiting.since < after;
+}
+
+async function fillWithBots() {
+  await api("POST", `/api/tables/${encodeURIComponent(current.code)}/fill`, { token: current.token });
+}
+
 function setupOnline() {
   const saved = (() => {
     try {
@@ -165,6 +189,8 @@ function setupOnline() {
   $("claim").addEventListener("click", guarded(claimAccount));
   $("login").addEventListener("click", guarded(logIn));
   $("logout").addEventListener("click", guarded(logOut));
+  $("fill-bots").addEventListener("click", guarded(fillWithBots));
+  setInterval(offerFill, 1000);
   guarded(loadMe)();
   refreshOpenTables();
   openTablesTimer = setInterval(refreshOpenTables, LOBBY_REFRESH_MS);
