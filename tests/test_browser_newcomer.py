@@ -91,3 +91,76 @@ def test_the_players_drawer_closes_on_a_phone_and_the_last_turn_shows(
     assert all(name in text for name in names), (names, text)
     shoot(page, "newcomer-last-turn-phone")
     close_page(page)
+
+
+# ------------------------------------------------------------------ 3. which cards build
+
+MARKS = """() => [...document.querySelectorAll('#me [data-selectable=true]:not([data-hinted])')]
+  .map((node) => {
+  const style = getComputedStyle(node);
+  return [node.dataset.source, node.dataset.builds === 'true',
+          `${style.outlineStyle} ${style.outlineColor} ${style.outlineWidth}`];
+})"""
+
+ONE_PILE = """() => {
+  // A card of the person's whose legal moves (the server's list) reach one building pile.
+  const builds = {};
+  for (const move of table.legal) {
+    const [source, target] = move.split('-');
+    if (target && target.startsWith('B')) (builds[source] ??= []).push(target);
+  }
+  const one = Object.keys(builds).find((source) => builds[source].length === 1);
+  return one ? [one, builds[one][0]] : null;
+}"""
+
+
+def test_cards_that_build_stand_apart_one_tap_plays_and_the_hint_says_why(
+    site: tuple[str, Any],
+) -> None:
+    base, browser = site
+    page = device_page(browser, "desktop")
+    create_table(base, page, players=2, stock=12)  # one person and a bot: hints are on
+    seen_both = False
+    for _ in range(8):
+        legal = page.evaluate("table.legal")
+        builds = {move.split("-")[0] for move in legal if "-B" in move}
+        marks = page.evaluate(MARKS)
+        for source, marked, _style in marks:
+            assert marked == (source in builds), (source, legal)
+        styles = {marked: style for _source, marked, style in marks}
+        if len(styles) == 2:
+            assert styles[True] != styles[False], styles  # told apart by more than a word
+            seen_both = True
+            shoot(page, "newcomer-builds-desktop")
+            break
+        my_move_then_my_turn(page)
+    assert seen_both, "no turn with both kinds of card in eight turns"
+    # the hint says why, and its highlight is not the outline of a card to pick
+    page.get_by_test_id("hint").click()
+    why = page.get_by_test_id("hint-why")
+    why.wait_for(state="visible")
+    assert len(why.inner_text().strip()) > 5
+    hinted = page.locator("[data-hinted]").first
+    if hinted.count():
+        style = hinted.evaluate(
+            "n => { const s = getComputedStyle(n);"
+            " return `${s.outlineStyle} ${s.outlineColor} ${s.outlineWidth}`; }"
+        )
+        assert style not in {mark[2] for mark in page.evaluate(MARKS)}, style
+    shoot(page, "newcomer-hint-desktop")
+    # one tap plays a card that fits a single building pile, once chosen in the settings
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("one-tap").check()
+    page.get_by_test_id("settings").click()
+    for _ in range(12):
+        play = page.evaluate(ONE_PILE)
+        if play:
+            break
+        my_move_then_my_turn(page)
+    assert play, "no card with a single building pile in twelve turns"
+    source, target = play
+    before = state_count(page)
+    page.locator(f"#me [data-source='{source}'][data-selectable=true]").first.click()
+    wait_new_state(page, before)
+    wait_js(page, f"table.last_moves.some((m) => m.move === '{source}-{target}')")
+    close_page(page)

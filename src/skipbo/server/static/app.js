@@ -277,6 +277,8 @@ function setupSettings() {
     localStorage.setItem("skipbo.sound", $("sound").checked ? "on" : "off");
     if ($("sound").checked) beep(); // a first sound also unlocks audio in the browser
   });
+  $("one-tap").checked = localStorage.getItem("skipbo.onetap") === "on";
+  $("one-tap").addEventListener("change", () => localStorage.setItem("skipbo.onetap", $("one-tap").checked ? "on" : "off"));
   translateStatic();
 }
 

@@ -50,9 +50,56 @@ function renderHint() {
   if (hint && (hint.at !== movesPlayed() || !myTurn)) hint = null;
   $("hint-text").hidden = !hint;
   if (!hint) return;
-  $("hint-text").textContent = t("hintText", { move: hint.move === "end" ? t("endTurn") : moveWords(hint.move) });
-  $("hint-text").dataset.move = hint.move;
-  for (const [node, role] of hintNodes(hint.move)) node.dataset.hinted = role;
+  const text = $("hint-text");
+  text.replaceChildren(t("hintText", { move: hint.move === "end" ? t("endTurn") : moveWords(hint.move) }));
+  const why = hintReason(hint.move);
+  if (why) text.append(" — ", el("span", { "data-testid": "hint-why" }, why));
+  text.dataset.move = hint.move;
+  for (const [node, role] of hintNodes(hint.move)) {
+    node.dataset.hinted = role;
+    node.dataset.hintLabel = t("hint");
+  }
+}
+
+// Why the hinted move, in words, from what the table shows the person: its own stock
+// and discard piles and what each building pile needs. Only a description of the
+// server's move; which moves are legal is never decided here.
+function hintReason(move) {
+  const seat = mySeat();
+  const me = table?.view?.players?.[seat];
+  if (!me || move === "end") return "";
+  const [source, target] = move.split("-");
+  const stock = me.stock_top && me.stock_top !== "SB" ? Number(me.stock_top) : null;
+  const partner = source.startsWith("p");
+  const bare = source.replace(/^p/, "");
+  const owner = partner ? table.view.players[partnerOf(table.view, seat)] : me;
+  if (target.startsWith("B")) {
+    const n = Number(target.slice(1));
+    const shows = Number(table.view.build[n - 1]) + 1; // what the pile shows after the move
+    if (bare === "S") return t(partner ? "whyPartnerStock" : "whyStock");
+    if (shows === 12) return t("whyCompletes", { n });
+    if (shows === 1) return t("whyStarts", { n });
+    if (stock === shows + 1) return t("whyOpensStock", { n, v: face(String(stock)) });
+    if (bare.startsWith("D")) {
+      const k = Number(bare.slice(1));
+      const pile = owner.discards[k - 1];
+      const name = partner ? `${t("partnerDiscard")} ${k}` : t("discardYour", { n: k });
+      return pile.length > 1 ? t("whyFrees", { pile: name, v: cardWords(pile[pile.length - 2]) }) : t("whyEmpties", { pile: name });
+    }
+    return t("whyHand");
+  }
+  // a discard: which card is kept back, and where it lies
+  const value = bare.slice(1);
+  const k = Number(target.slice(1));
+  const pile = me.discards[k - 1] ?? [];
+  const top = pile[pile.length - 1];
+  if (value !== "SB" && stock !== null && Number(value) < stock && stock - Number(value) <= 3) {
+    return t("whyKeepsForStock", { v: face(value), s: face(String(stock)) });
+  }
+  if (value !== "SB" && top && top !== "SB" && Number(top) === Number(value) + 1) return t("whyCountsDown", { v: face(value), top: face(top) });
+  if (top === value) return t("whySame", { v: face(value) });
+  if (!pile.length) return t("whyNewPile", { n: k });
+  return t("whyLeast", { v: cardWords(value) });
 }
 
 // ------------------------------------------------------------------ analysis

@@ -111,8 +111,8 @@ function pileRects() {
   return rects;
 }
 
-function rememberFlightStart() {
-  const node = document.querySelector("#me [data-selected=true]") ?? document.querySelector("#me [data-testid=own-stock]");
+function rememberFlightStart(from = null) {
+  const node = from ?? document.querySelector("#me [data-selected=true]") ?? document.querySelector("#me [data-testid=own-stock]");
   flightStart = node ? node.getBoundingClientRect() : null;
 }
 

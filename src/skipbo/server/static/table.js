@@ -52,10 +52,26 @@ function targets() {
   return pending ? new Set() : targetsOf(selected);
 }
 
+// The building piles a source may go to (any hand card may also be discarded).
+function buildTargets(source) {
+  return [...targetsOf(source)].filter((target) => target.startsWith("B"));
+}
+
+// Optional (⚙ Settings): a tap on a card that fits exactly one building pile plays it there.
+function oneTap() {
+  return localStorage.getItem("skipbo.onetap") === "on";
+}
+
 // ------------------------------------------------------------------ choosing
 
 function choose(source, nodeId) {
   if (pending || !sources().has(source)) return;
+  const builds = buildTargets(source);
+  if (oneTap() && builds.length === 1 && !(selected === source && selectedNode === nodeId)) {
+    const from = [...document.querySelectorAll("#me [data-key]")].find((n) => n.dataset.key === `node:${nodeId}`);
+    sendMove(`${source}-${builds[0]}`, from);
+    return;
+  }
   if (selected === source && selectedNode === nodeId) {
     selected = null;
     selectedNode = null;
@@ -86,8 +102,8 @@ function moveMessage(move) {
   return { type: "move", move, at: [table.round_index, table.moves] };
 }
 
-function sendMove(move) {
-  rememberFlightStart();
+function sendMove(move, from = null) {
+  rememberFlightStart(from);
   send(moveMessage(move));
   selected = null;
   selectedNode = null;
@@ -142,13 +158,16 @@ function asSource(node, source, nodeId, label) {
     return node;
   }
   const isSelected = selected === source && selectedNode === nodeId;
+  const builds = buildTargets(source).length > 0;
   node.dataset.selectable = "true";
+  node.dataset.builds = String(builds);
   if (isSelected) node.dataset.selected = "true";
   node.dataset.nodeId = nodeId;
   node.tabIndex = 0;
   node.setAttribute("role", "button");
   node.setAttribute("aria-pressed", String(isSelected));
-  node.setAttribute("aria-label", label);
+  node.setAttribute("aria-label", builds ? `${label}, ${t("fitsBuild")}` : label);
+  if (builds) node.append(el("span", { class: "fits-tag", "aria-hidden": "true" }, "▲"));
   onActivate(node, () => choose(source, nodeId));
   node.addEventListener("pointerdown", (event) => startDrag(event, node, source, nodeId));
   return node;
@@ -512,7 +531,7 @@ function buildSlot(view, value, n, targetsToo, prefix) {
   return slot;
 }
 
-function renderMe(view) {
+function renderOwnArea(view) {
   const seat = mySeat();
   const box = $("me-piles");
   const hand = $("hand");
@@ -645,7 +664,7 @@ function statusText() {
     if (table.seats[seat]?.autopilot) return t("botPlaysForYou");
     if (pending) return t("pendingHint");
     if (selected) return selected.startsWith("H") ? t("pickTargetHand") : t("pickTarget");
-    return t("yourTurn");
+    return [...sources()].some((source) => buildTargets(source).length) ? t("yourTurn") : t("yourTurnNoBuild");
   }
   return t("toMove", { who: seatName(table.view.to_move) });
 }
@@ -694,7 +713,7 @@ function render() {
   if (started) {
     renderOthers(table);
     renderMiddle(table);
-    renderMe(table);
+    renderOwnArea(table);
     markLastMove();
   }
   renderHint();
