@@ -246,7 +246,7 @@ function showPage(name) {
 function redrawAll() {
   translateStatic();
   renderLobby();
-  if (typeof renderMe === "function") renderMe();
+  if (typeof renderIdentity === "function") renderIdentity();
   if (typeof refreshOpenTables === "function") refreshOpenTables();
   if (table && current) render();
   renderReplay();

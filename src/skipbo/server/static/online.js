@@ -60,34 +60,34 @@ const LOBBY_REFRESH_MS = 4000;
 const FILL_AFTER_MS = 30000; // a seated person may fill the open seats with bots after this wait
 const FIND_KINDS = { 2: [2, false], 3: [3, false], 4: [4, false], "2x2": [4, true] };
 
-let me = null; // {id, name, kind, rating, provisional}: this browser's player
+let identity = null; // {id, name, kind, rating, provisional}: this browser's player
 let openTablesTimer = null;
 let waiting = null; // {code, since}: the table this page waits at for people
 
-async function loadMe() {
-  me = await api("GET", "/api/me");
-  if (!localStorage.getItem("skipbo.name") && me?.name) $("nickname").value = me.name;
-  renderMe();
+async function loadIdentity() {
+  identity = await api("GET", "/api/me");
+  if (!localStorage.getItem("skipbo.name") && identity?.name) $("nickname").value = identity.name;
+  renderIdentity();
 }
 
-function renderMe() {
+function renderIdentity() {
   const box = $("me-box");
-  if (!me) {
+  if (!identity) {
     box.hidden = true;
     return;
   }
   box.hidden = false;
-  $("me-name").textContent = t("youAre", { name: me.name });
+  $("me-name").textContent = t("youAre", { name: identity.name });
   const details = [];
-  if (me.rating !== null && me.rating !== undefined) details.push(t("ratingShort", { rating: me.rating }));
-  if (me.provisional) details.push(t("provisional"));
-  if (me.kind === "guest") details.push(t("guest"));
+  if (identity.rating !== null && identity.rating !== undefined) details.push(t("ratingShort", { rating: identity.rating }));
+  if (identity.provisional) details.push(t("provisional"));
+  if (identity.kind === "guest") details.push(t("guest"));
   $("me-details").textContent = details.join(" · ");
-  const guest = me.kind === "guest";
+  const guest = identity.kind === "guest";
   $("claim-form").hidden = !guest;
   $("login-form").hidden = !guest;
   $("logout").hidden = guest;
-  $("account-status").textContent = guest ? "" : t("loggedIn", { name: me.name });
+  $("account-status").textContent = guest ? "" : t("loggedIn", { name: identity.name });
 }
 
 function credentials(prefix) {
@@ -95,21 +95,21 @@ function credentials(prefix) {
 }
 
 async function claimAccount() {
-  me = await api("POST", "/api/account/claim", credentials("claim"));
+  identity = await api("POST", "/api/account/claim", credentials("claim"));
   $("claim-password").value = "";
-  renderMe();
+  renderIdentity();
 }
 
 async function logIn() {
-  me = await api("POST", "/api/account/login", credentials("login"));
+  identity = await api("POST", "/api/account/login", credentials("login"));
   $("login-password").value = "";
-  $("nickname").value = me.name;
-  renderMe();
+  $("nickname").value = identity.name;
+  renderIdentity();
 }
 
 async function logOut() {
   await api("POST", "/api/account/logout");
-  await loadMe(); // a new guest, as a first visit
+  await loadIdentity(); // a new guest, as a first visit
 }
 
 async function findGame() {
@@ -191,7 +191,7 @@ function setupOnline() {
   $("logout").addEventListener("click", guarded(logOut));
   $("fill-bots").addEventListener("click", guarded(fillWithBots));
   setInterval(offerFill, 1000);
-  guarded(loadMe)();
+  guarded(loadIdentity)();
   refreshOpenTables();
   openTablesTimer = setInterval(refreshOpenTables, LOBBY_REFRESH_MS);
   document.addEventListener("visibilitychange", refreshOpenTables);
