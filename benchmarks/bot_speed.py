@@ -76,7 +76,7 @@ class PipeBot:
         return answer
 
     def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
-        message: dict[str, object] = {"type": "move", "view": view.to_json()}
+        message: dict[str, object] = {"type": "move", "view": view.to_dict()}
         message["legal"] = [format_move(m) for m in legal]
         start = time.perf_counter()
         answer = self.ask(message)
@@ -100,7 +100,7 @@ def through_protocol(args: argparse.Namespace, rules: Rules) -> None:
     for deal, names in seatings(args.bot, args.against, args.deals):
         seat = names.index(args.bot)
         hello = {"type": "hello", "protocol": "skipbo-bot/1", "seat": seat}
-        pipe.ask({**hello, "rules": rules.to_json()})
+        pipe.ask({**hello, "rules": rules.to_dict()})
         other = make_bot(args.against, f"speed/{deal}/{1 - seat}")
         state = new_round(rules, f"speed/{deal}", dealer=0)
         while state.result is None:

@@ -73,7 +73,7 @@ def play(state: Round, *texts: str) -> None:
 
 def hand(state: Round, seat: int) -> list[int]:
     """``seat``'s hand as a sorted card list, read from the count array."""
-    return sorted(c for c in range(1, SB + 1) for _ in range(state.hands[seat][c]))
+    return sorted(c for c in range(1, SB + 1) for _ in range(state._hands[seat][c]))
 
 
 def is_turn_end(move: int) -> bool:
@@ -84,17 +84,17 @@ def is_turn_end(move: int) -> bool:
 def snapshot(state: Round) -> dict[str, Any]:
     """Every field of a round, deep-copied, to compare 'before' and 'after'."""
     return {
-        "stocks": [list(s) for s in state.stocks],
-        "draw": list(state.draw),
+        "stocks": [list(s) for s in state._stocks],
+        "draw": list(state._draw_pile),
         "to_move": state.to_move,
-        "hands": [list(h) for h in state.hands],
-        "hand_masks": list(state.hand_masks),
-        "hand_sizes": list(state.hand_sizes),
-        "discards": [[list(d) for d in ds] for ds in state.discards],
-        "tops": [list(t) for t in state.tops],
-        "build": list(state.build),
-        "build_cards": [list(b) for b in state.build_cards],
-        "completed": list(state.completed),
+        "hands": [list(h) for h in state._hands],
+        "hand_masks": list(state._hand_masks),
+        "hand_sizes": list(state._hand_sizes),
+        "discards": [[list(d) for d in ds] for ds in state._discards],
+        "tops": [list(t) for t in state._tops],
+        "build": list(state._build),
+        "build_cards": [list(b) for b in state._build_cards],
+        "completed": list(state._completed),
         "shuffles": [list(s) for s in state.shuffles],
         "history": list(state.history),
         "turns": state.turns,
@@ -224,22 +224,22 @@ def resync(state: Round) -> None:
     clears the kernel's cached copies of the discard, build and completed piles.
     """
     n = state.rules.players
-    state.hand_sizes = [sum(state.hands[p][1:]) for p in range(n)]
-    state.hand_masks = [
-        sum(1 << c for c in range(1, SB + 1) if state.hands[p][c]) for p in range(n)
+    state._hand_sizes = [sum(state._hands[p][1:]) for p in range(n)]
+    state._hand_masks = [
+        sum(1 << c for c in range(1, SB + 1) if state._hands[p][c]) for p in range(n)
     ]
-    state.tops = [
-        [state.stocks[p][-1] if state.stocks[p] else NO_CARD]
-        + [pile[-1] if pile else NO_CARD for pile in state.discards[p]]
+    state._tops = [
+        [state._stocks[p][-1] if state._stocks[p] else NO_CARD]
+        + [pile[-1] if pile else NO_CARD for pile in state._discards[p]]
         for p in range(n)
     ]
-    for slot_cards in state.build_cards:
+    for slot_cards in state._build_cards:
         assert len(slot_cards) < 12, "a pile of 12 is never on the table"
         for i, c in enumerate(slot_cards):
             assert c in (SB, i + 1), f"build pile {slot_cards} is not ascending"
-    state.build = [len(b) for b in state.build_cards]
+    state._build = [len(b) for b in state._build_cards]
     accept = [0] * (SB + 1)
-    for slot, value in enumerate(state.build):
+    for slot, value in enumerate(state._build):
         accept[value + 1] |= 1 << slot
     accept[SB] = (1 << SLOTS) - 1
     state._accept = accept
@@ -278,23 +278,23 @@ def make_position(
     """
     n = rules.players
     state = Round.deal(rules, (to_move - 1) % n, full_deck(), shuffler or RecordedShuffles([]))
-    state.hands = [[0] * (SB + 1) for _ in range(n)]
+    state._hands = [[0] * (SB + 1) for _ in range(n)]
     for seat, held in (hands or {}).items():
         for c in held:
-            state.hands[seat][c] += 1
-    state.discards = [[[] for _ in range(SLOTS)] for _ in range(n)]
+            state._hands[seat][c] += 1
+    state._discards = [[[] for _ in range(SLOTS)] for _ in range(n)]
     for seat, piles in (discards or {}).items():
         assert len(piles) == SLOTS
-        state.discards[seat] = [list(p) for p in piles]
-    state.build_cards = [list(b) for b in build]
+        state._discards[seat] = [list(p) for p in piles]
+    state._build_cards = [list(b) for b in build]
     draw_top_first = list(draw)
-    state.completed = list(completed)
-    placed = [c for p in range(n) for c in range(1, SB + 1) for _ in range(state.hands[p][c])]
-    placed += [c for ds in state.discards for d in ds for c in d]
-    placed += [c for b in state.build_cards for c in b]
-    placed += draw_top_first + state.completed
-    state.stocks = filler_stocks(rules, stocks, used=placed)
-    placed += [c for stock in state.stocks for c in stock]
+    state._completed = list(completed)
+    placed = [c for p in range(n) for c in range(1, SB + 1) for _ in range(state._hands[p][c])]
+    placed += [c for ds in state._discards for d in ds for c in d]
+    placed += [c for b in state._build_cards for c in b]
+    placed += draw_top_first + state._completed
+    state._stocks = filler_stocks(rules, stocks, used=placed)
+    placed += [c for stock in state._stocks for c in stock]
     left = Counter(full_deck())
     left.subtract(placed)
     assert all(v >= 0 for v in left.values()), f"too many cards: {-left}"
@@ -303,8 +303,8 @@ def make_position(
         draw_top_first += extra
     else:
         seat, pile = rest  # type: ignore[misc]
-        state.discards[seat][pile] += extra
-    state.draw = list(reversed(draw_top_first))
+        state._discards[seat][pile] += extra
+    state._draw_pile = list(reversed(draw_top_first))
     state.to_move = to_move
     state.turns = 1
     state.history = []
@@ -322,38 +322,38 @@ def make_position(
 
 def all_cards(state: Round) -> list[int]:
     """Every card of the round wherever it is."""
-    out = [c for s in state.stocks for c in s]
-    out += [c for h in state.hands for c in range(1, SB + 1) for _ in range(h[c])]
-    out += [c for ds in state.discards for d in ds for c in d]
-    out += [c for b in state.build_cards for c in b]
-    return out + list(state.completed) + list(state.draw)
+    out = [c for s in state._stocks for c in s]
+    out += [c for h in state._hands for c in range(1, SB + 1) for _ in range(h[c])]
+    out += [c for ds in state._discards for d in ds for c in d]
+    out += [c for b in state._build_cards for c in b]
+    return out + list(state._completed) + list(state._draw_pile)
 
 
 def check_invariants(state: Round) -> None:
     """Assert every structural invariant of a round (see test_properties.py)."""
     n = state.rules.players
     assert sorted(all_cards(state)) == full_deck(), "162 cards are not conserved"
-    assert len(state.build) == SLOTS and len(state.build_cards) == SLOTS
+    assert len(state._build) == SLOTS and len(state._build_cards) == SLOTS
     for slot in range(SLOTS):
-        pile = state.build_cards[slot]
-        assert len(pile) == state.build[slot], f"B{slot + 1} count differs from its cards"
-        assert 0 <= state.build[slot] <= 11
+        pile = state._build_cards[slot]
+        assert len(pile) == state._build[slot], f"B{slot + 1} count differs from its cards"
+        assert 0 <= state._build[slot] <= 11
         for pos, c in enumerate(pile):
             assert c in (SB, pos + 1), f"B{slot + 1} is not ascending: {pile}"
-    assert len(state.completed) % 12 == 0, "completed piles come in twelves"
+    assert len(state._completed) % 12 == 0, "completed piles come in twelves"
     for p in range(n):
-        counts = state.hands[p]
+        counts = state._hands[p]
         assert counts[NO_CARD] == 0
         assert all(k >= 0 for k in counts)
         size = sum(counts)
         assert size <= HAND_SIZE, f"seat {p} holds {size} cards"
-        assert state.hand_sizes[p] == size
-        assert state.hand_masks[p] == sum(1 << c for c in range(1, SB + 1) if counts[c])
-        assert state.tops[p][0] == (state.stocks[p][-1] if state.stocks[p] else NO_CARD)
-        assert len(state.discards[p]) == SLOTS
-        for i, pile in enumerate(state.discards[p]):
-            assert state.tops[p][i + 1] == (pile[-1] if pile else NO_CARD)
-        assert len(state.stocks[p]) <= state.rules.stock
+        assert state._hand_sizes[p] == size
+        assert state._hand_masks[p] == sum(1 << c for c in range(1, SB + 1) if counts[c])
+        assert state._tops[p][0] == (state._stocks[p][-1] if state._stocks[p] else NO_CARD)
+        assert len(state._discards[p]) == SLOTS
+        for i, pile in enumerate(state._discards[p]):
+            assert state._tops[p][i + 1] == (pile[-1] if pile else NO_CARD)
+        assert len(state._stocks[p]) <= state.rules.stock
     assert 0 <= state.to_move < n
     assert state.to_move == (state.dealer + state.turns) % n, "turns and seat to move disagree"
 
@@ -366,19 +366,19 @@ def reference_legal(state: Round) -> set[str]:
     out: set[str] = set()
 
     def fits(card: int, slot: int) -> bool:
-        return card == SB or card == state.build[slot] + 1
+        return card == SB or card == state._build[slot] + 1
 
-    sources: list[tuple[str, list[int]]] = [("S", state.stocks[p])]
-    sources += [(f"D{i + 1}", pile) for i, pile in enumerate(state.discards[p])]
+    sources: list[tuple[str, list[int]]] = [("S", state._stocks[p])]
+    sources += [(f"D{i + 1}", pile) for i, pile in enumerate(state._discards[p])]
     partner = state.rules.partner(p)
     if partner is not None:
-        sources.append(("pS", state.stocks[partner]))
-        sources += [(f"pD{i + 1}", pile) for i, pile in enumerate(state.discards[partner])]
+        sources.append(("pS", state._stocks[partner]))
+        sources += [(f"pD{i + 1}", pile) for i, pile in enumerate(state._discards[partner])]
     for name, pile in sources:
         for slot in range(SLOTS):
             if pile and fits(pile[-1], slot):
                 out.add(f"{name}-B{slot + 1}")
-    held = [c for c in range(1, SB + 1) if state.hands[p][c]]
+    held = [c for c in range(1, SB + 1) if state._hands[p][c]]
     for c in held:
         for slot in range(SLOTS):
             if fits(c, slot):
@@ -411,8 +411,8 @@ def public_extras(state: Round) -> dict[str, Any]:
     the values rules §10 makes public: the build piles' cards and the completed
     piles' cards. Any other addition is checked only by :func:`scramble_hidden`."""
     return {
-        "build_piles": [[card_name(c) for c in pile] for pile in state.build_cards],
-        "completed_cards": [card_name(c) for c in state.completed],
+        "build_piles": [[card_name(c) for c in pile] for pile in state._build_cards],
+        "completed_cards": [card_name(c) for c in state._completed],
     }
 
 
@@ -439,17 +439,17 @@ def expected_view_json(state: Round, seat: int | None) -> dict[str, Any]:
     return {
         "seat": seat,
         "to_move": state.to_move,
-        "rules": state.rules.to_json(),
+        "rules": state.rules.to_dict(),
         "hand": [] if seat is None else [name(c) for c in hand(state, seat)],
-        "build": list(state.build),
-        "draw": len(state.draw),
-        "completed": len(state.completed),
+        "build": list(state._build),
+        "draw": len(state._draw_pile),
+        "completed": len(state._completed),
         "players": [
             {
-                "stock_top": name(state.stocks[p][-1]) if state.stocks[p] else None,
-                "stock": len(state.stocks[p]),
-                "hand": state.hand_sizes[p],
-                "discards": [[name(c) for c in pile] for pile in state.discards[p]],
+                "stock_top": name(state._stocks[p][-1]) if state._stocks[p] else None,
+                "stock": len(state._stocks[p]),
+                "hand": state._hand_sizes[p],
+                "discards": [[name(c) for c in pile] for pile in state._discards[p]],
             }
             for p in range(state.rules.players)
         ],
@@ -457,8 +457,8 @@ def expected_view_json(state: Round, seat: int | None) -> dict[str, Any]:
 
 
 def view_json_sorted(state: Round, seat: int | None) -> dict[str, Any]:
-    """``player_view(...).to_json()`` with the hand sorted (its order is free)."""
-    data = player_view(state, seat).to_json()
+    """``player_view(...).to_dict()`` with the hand sorted (its order is free)."""
+    data = player_view(state, seat).to_dict()
     data["hand"] = sorted(data["hand"], key=parse_card)
     return data
 
@@ -473,22 +473,22 @@ def scramble_hidden(state: Round, seat: int | None, rng: random.Random) -> Round
     other = state.clone()
     n = state.rules.players
     hidden_hands = [p for p in range(n) if p != seat]
-    pool: list[int] = list(other.draw)
+    pool: list[int] = list(other._draw_pile)
     for p in range(n):
-        pool += other.stocks[p][:-1]
+        pool += other._stocks[p][:-1]
     for p in hidden_hands:
-        pool += [c for c in range(1, SB + 1) for _ in range(other.hands[p][c])]
+        pool += [c for c in range(1, SB + 1) for _ in range(other._hands[p][c])]
     rng.shuffle(pool)
     it = iter(pool)
-    other.draw = [next(it) for _ in other.draw]
+    other._draw_pile = [next(it) for _ in other._draw_pile]
     for p in range(n):
-        if other.stocks[p]:
-            other.stocks[p] = [next(it) for _ in other.stocks[p][:-1]] + [other.stocks[p][-1]]
+        if other._stocks[p]:
+            other._stocks[p] = [next(it) for _ in other._stocks[p][:-1]] + [other._stocks[p][-1]]
     for p in hidden_hands:
-        size = other.hand_sizes[p]
-        other.hands[p] = [0] * (SB + 1)
+        size = other._hand_sizes[p]
+        other._hands[p] = [0] * (SB + 1)
         for _ in range(size):
-            other.hands[p][next(it)] += 1
+            other._hands[p][next(it)] += 1
     assert next(it, None) is None
     resync(other)
     return other

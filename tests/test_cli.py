@@ -227,7 +227,7 @@ def test_view_after_a_truncated_record_matches_the_core(
     for seat in range(state.rules.players):
         code, lines, _ = run(capsys, "view", path, "--seat", str(seat))
         assert code == 0
-        assert lines == [player_view(state, seat).to_json()]
+        assert lines == [player_view(state, seat).to_dict()]
 
 
 def test_legal_is_empty_once_the_round_is_over(capsys: pytest.CaptureFixture[str]) -> None:
@@ -266,7 +266,7 @@ def test_view_checks_the_seat_record_by_record(
     path = write_lines(tmp_path / "t.jsonl", [four, two])
     code, lines, err = run(capsys, "view", str(path), "--seat", "3")
     assert code == 2
-    assert lines == [player_view(played(four), 3).to_json()]
+    assert lines == [player_view(played(four), 3).to_dict()]
     assert_one_error_line(err)
     assert "line 2" in err
 

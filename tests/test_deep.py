@@ -67,7 +67,7 @@ STOCK_FIRST = {
 def _turn_start(data: dict[str, object], minimal: bool = False) -> tuple[PlayerView, list[int]]:
     if minimal:
         data = {k: v for k, v in data.items() if k not in ("build_piles", "completed_cards")}
-    view = PlayerView.from_json(data)
+    view = PlayerView.from_dict(data)
     return view, sample_round(view, 0).legal_moves()
 
 

@@ -35,7 +35,7 @@ def test_sample_reproduces_the_view_and_the_legal_moves(
     seat = state.to_move
     view = player_view(state, seat)
     world = sample_round(view, seed)
-    assert player_view(world, seat).to_json() == view.to_json()
+    assert player_view(world, seat).to_dict() == view.to_dict()
     assert sorted(world.legal_moves()) == sorted(state.legal_moves())
     total = (
         sum(len(s) for s in world.stocks)

@@ -52,8 +52,8 @@ def messages(seat: int = 0) -> tuple[list[str], list[Move], PlayerView]:
     legal = list(state.legal_moves())
     lines = [
         json.dumps({"type": "hello", "protocol": "skipbo-bot/1", "seat": seat,
-                    "rules": RULES.to_json()}),
-        json.dumps({"type": "move", "view": view.to_json(),
+                    "rules": RULES.to_dict()}),
+        json.dumps({"type": "move", "view": view.to_dict(),
                     "legal": [format_move(m) for m in legal]}),
     ]  # fmt: skip
     return lines, legal, view

@@ -49,10 +49,10 @@ def test_golden_record_replays_to_its_result(source: str, record: dict[str, Any]
     assert "result" in record and record["comment"]
     outcome = replay(parse_record(record))
     assert outcome.ok, (outcome.index, outcome.error)
-    assert outcome.to_json() == {"ok": True, "result": record["result"]}
+    assert outcome.to_dict() == {"ok": True, "result": record["result"]}
     state = outcome.state
     assert state is not None and state.result is not None
-    assert state.result.to_json() == record["result"]
+    assert state.result.to_dict() == record["result"]
     assert record_json(state, names=record["names"], extra={"comment": record["comment"]}) == (
         record
     )
@@ -68,9 +68,9 @@ def test_golden_record_move_by_move(source: str, record: dict[str, Any]) -> None
         state.play(parse_move(text))
         check_invariants(state)
     check_legality(state)
-    assert state.result is not None and state.result.to_json() == record["result"]
+    assert state.result is not None and state.result.to_dict() == record["result"]
     for seat in range(parsed.rules.players):
-        view = player_view(state, seat).to_json()
+        view = player_view(state, seat).to_dict()
         assert view["to_move"] == state.to_move
 
 

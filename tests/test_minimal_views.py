@@ -49,7 +49,7 @@ OPTIONAL = ("build_piles", "completed_cards")
 
 def minimal_json(view: PlayerView) -> dict[str, Any]:
     """The view as JSON without notation.md's two optional fields."""
-    data = view.to_json()
+    data = view.to_dict()
     for key in OPTIONAL:
         data.pop(key, None)
     return data
@@ -57,7 +57,7 @@ def minimal_json(view: PlayerView) -> dict[str, Any]:
 
 def minimal(view: PlayerView) -> PlayerView:
     """The view a bot reads from a host that sends the minimal JSON."""
-    return PlayerView.from_json(json.loads(json.dumps(minimal_json(view))))
+    return PlayerView.from_dict(json.loads(json.dumps(minimal_json(view))))
 
 
 def greedy_position(players: int, teams: bool, seed: int, moves: int) -> Round:
@@ -91,9 +91,9 @@ def test_a_minimal_view_leaves_the_pile_cards_unseen_and_writes_back_minimal() -
     assert [len(pile) for pile in read.build_piles] == list(view.build)
     assert set(card for pile in read.build_piles for card in pile) <= {NO_CARD}
     assert read.completed_cards == (NO_CARD,) * view.completed > ()
-    assert read.to_json() == minimal_json(view)
+    assert read.to_dict() == minimal_json(view)
     # A full view still round-trips with both fields.
-    assert PlayerView.from_json(view.to_json()).to_json() == view.to_json()
+    assert PlayerView.from_dict(view.to_dict()).to_dict() == view.to_dict()
 
 
 @settings(max_examples=30, deadline=None, database=None)
@@ -112,9 +112,7 @@ def test_a_world_sampled_from_a_minimal_view_agrees_with_it(
     cards = [c for s in world.stocks for c in s] + list(world.draw) + list(world.completed)
     cards += [c for seat_piles in world.discards for pile in seat_piles for c in pile]
     cards += [c for pile in world.build_cards for c in pile]
-    cards += [
-        c for p in range(table[0]) for c in range(1, SB + 1) for _ in range(world.hands[p][c])
-    ]
+    cards += [c for p in range(table[0]) for c in world.hand_cards(p)]
     assert Counter(cards) == Counter(full_deck())
     for pile in world.build_cards:
         assert all(card in (i + 1, SB) for i, card in enumerate(pile))
@@ -133,7 +131,7 @@ def test_an_impossible_minimal_view_is_an_error_not_a_wrong_world() -> None:
     data = minimal_json(player_view(state, state.to_move))
     data["completed"] = 12 * 12  # twelve completed piles: more 1s than the deck holds
     with pytest.raises(SkipBoError):
-        sample_round(PlayerView.from_json(data), 1)
+        sample_round(PlayerView.from_dict(data), 1)
 
 
 # ------------------------------------------------------------------- the bots
@@ -209,7 +207,7 @@ def serve_minimal(bot: Any, states: Sequence[Round]) -> tuple[list[Move], list[s
     for state in states:
         seat = state.to_move
         lines.append({"type": "hello", "protocol": PROTOCOL, "seat": seat,
-                      "rules": state.rules.to_json()})  # fmt: skip
+                      "rules": state.rules.to_dict()})  # fmt: skip
         legal = [format_move(m) for m in state.legal_moves()]
         lines.append(
             {"type": "move", "view": minimal_json(player_view(state, seat)), "legal": legal}
@@ -246,7 +244,7 @@ def test_the_expert_given_an_impossible_view_still_answers_a_legal_move() -> Non
         data = minimal_json(player_view(state, seat))
         data["completed"] = 144
         lines += [
-            {"type": "hello", "protocol": PROTOCOL, "seat": seat, "rules": state.rules.to_json()},
+            {"type": "hello", "protocol": PROTOCOL, "seat": seat, "rules": state.rules.to_dict()},
             {"type": "move", "view": data, "legal": [format_move(m) for m in state.legal_moves()]},
         ]
     proc = subprocess.run(

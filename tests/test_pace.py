@@ -45,7 +45,7 @@ def test_features_are_a_pure_function_of_the_view(rules: Rules) -> None:
     assert rows.shape == (len(views), FEATURE_SIZE)
     for view, row in zip(views[::7], rows[::7], strict=True):
         assert np.array_equal(pace_features(view), row)
-        again = PlayerView.from_json(view.to_json())
+        again = PlayerView.from_dict(view.to_dict())
         assert np.array_equal(pace_features(again), row)
 
 

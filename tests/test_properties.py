@@ -268,7 +268,7 @@ def test_record_round_trip(rules: Rules, seed: int, bias: float, stop: int) -> N
     for field in (
         "stocks",
         "draw",
-        "hands",
+        "_hands",
         "discards",
         "build_cards",
         "completed",
@@ -281,8 +281,8 @@ def test_record_round_trip(rules: Rules, seed: int, bias: float, stop: int) -> N
     for seat in range(rules.players):
         assert player_view(again, seat) == player_view(state, seat)
     assert record_json(again, extra={"comment": "round trip"}) == data
-    expected = None if state.result is None else state.result.to_json()
-    assert outcome.to_json() == {"ok": True, "result": expected}
+    expected = None if state.result is None else state.result.to_dict()
+    assert outcome.to_dict() == {"ok": True, "result": expected}
 
 
 @settings(max_examples=30, deadline=None, database=None)

@@ -31,12 +31,12 @@ RULES = Rules.make(2)
 
 
 def hello(seat: int = 0, rules: Rules = RULES, protocol: str = PROTOCOL) -> dict[str, Any]:
-    return {"type": "hello", "protocol": protocol, "seat": seat, "rules": rules.to_json()}
+    return {"type": "hello", "protocol": protocol, "seat": seat, "rules": rules.to_dict()}
 
 
 def move_message(state: Round) -> dict[str, Any]:
     """The host's move message for the seat to move in ``state``."""
-    view = player_view(state, state.to_move).to_json()
+    view = player_view(state, state.to_move).to_dict()
     return {"type": "move", "view": view, "legal": [format_move(m) for m in state.legal_moves()]}
 
 
@@ -104,9 +104,9 @@ def test_the_same_seed_gives_the_same_answers() -> None:
         ("not json", "not JSON"),
         ("[1, 2]", "a message must be a JSON object"),
         ({"type": "shuffle"}, "unknown message type 'shuffle'"),
-        ({"type": "hello", "protocol": PROTOCOL, "seat": 2, "rules": RULES.to_json()}, "seat"),
+        ({"type": "hello", "protocol": PROTOCOL, "seat": 2, "rules": RULES.to_dict()}, "seat"),
         ({"type": "hello", "protocol": PROTOCOL, "seat": 0, "rules": {"players": 9}}, "players"),
-        ({"type": "hello", "protocol": PROTOCOL, "seat": True, "rules": RULES.to_json()}, "seat"),
+        ({"type": "hello", "protocol": PROTOCOL, "seat": True, "rules": RULES.to_dict()}, "seat"),
     ],
 )
 def test_a_malformed_message_gets_no_answer_and_one_stderr_line(line: Any, why: str) -> None:
@@ -247,7 +247,7 @@ def play_through(
         else:
             move = other.choose(player_view(state, state.to_move), state.legal_moves())
         state.apply_unchecked(move)
-    tell(proc, {"type": "end", "result": state.result.to_json()})
+    tell(proc, {"type": "end", "result": state.result.to_dict()})
     return state
 
 

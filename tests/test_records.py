@@ -46,7 +46,7 @@ def outcome(data: object) -> dict[str, Any]:
         record = parse_record(data)
     except BadRecordError as exc:
         return {"ok": False, "index": None, "error": str(exc)}
-    return replay(record).to_json()
+    return replay(record).to_dict()
 
 
 def spec(comment: str) -> dict[str, Any]:
@@ -332,7 +332,7 @@ def test_illegal_move_is_refused_at_its_index() -> None:
     record = spec("3 players, stock 30")
     state = replay(parse_record({**record, "moves": record["moves"][:40], "result": None})).state
     assert state is not None
-    missing = next(c for c in range(1, 14) if not state.hands[state.to_move][c])
+    missing = next(c for c in range(1, 14) if c not in state.hand_cards(state.to_move))
     record["moves"][40] = f"H{card_name(missing)}-D1"
     out = outcome(record)
     assert out["index"] == 40 and "no " in out["error"]
@@ -398,7 +398,7 @@ def test_record_json_of_a_finished_round_replays() -> None:
 
     state = play_out(new_round(Rules.make(6, teams=True), seed=61), random.Random(61))
     data = json.loads(json.dumps(record_json(state)))
-    assert data["result"] == state.result.to_json()  # type: ignore[union-attr]
+    assert data["result"] == state.result.to_dict()  # type: ignore[union-attr]
     assert outcome(data) == {"ok": True, "result": data["result"]}
 
 

@@ -417,7 +417,7 @@ def test_outside_bots_receive_exactly_their_seat_s_view(tmp_path: Path) -> None:
             if state.to_move == seat:
                 message = next(moves)
                 assert set(message) == {"type", "view", "legal"}
-                assert message["view"] == player_view(state, seat).to_json()
+                assert message["view"] == player_view(state, seat).to_dict()
                 assert message["legal"] == [format_move(m) for m in state.legal_moves()]
             state.play(parse_move(text))
     assert next(moves, None) is None

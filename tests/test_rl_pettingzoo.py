@@ -138,7 +138,7 @@ def test_encoder_caches_never_change_an_observation(rules: Rules, seed: int) -> 
                 fresh = encoding.ViewEncoder(rules).encode_bytes(view)
                 assert kept.encode_bytes(view) == fresh
                 if rng.random() < 0.2:
-                    assert kept.encode_bytes(PlayerView.from_json(view.to_json())) == fresh
+                    assert kept.encode_bytes(PlayerView.from_dict(view.to_dict())) == fresh
             if state.over:
                 break
             state.apply_unchecked(choose(state, rng, 0.7))

@@ -112,7 +112,7 @@ def test_s1_sb_takes_the_value_each_pile_needs() -> None:
     assert state.build[0] == 4
     play(state, "HSB-B2")
     assert state.build[1] == 1
-    assert state.build_cards[0] == [SB, 2, SB, 4]
+    assert state.build_cards[0] == (SB, 2, SB, 4)
     # the hand was emptied: 5 new cards; the next plain card must follow the SB's value
     assert state.is_legal(parse_move("H6-B1")) is False
     assert state.is_legal(parse_move("H6-B2")) is False
@@ -126,7 +126,7 @@ def test_s1_sb_as_twelve_completes_the_pile() -> None:
     )
     play(state, "HSB-B1")
     assert state.build[0] == 0
-    assert state.build_cards[0] == []
+    assert state.build_cards[0] == ()
     assert sorted(state.completed) == [*range(1, 12), SB]
 
 
@@ -159,7 +159,7 @@ def test_s2_two_to_six_players(players: int) -> None:
     rules = Rules.make(players)
     state = new_round(rules, seed=players)
     assert len(state.stocks) == players
-    assert len(player_view(state, 0).to_json()["players"]) == players
+    assert len(player_view(state, 0).to_dict()["players"]) == players
 
 
 @pytest.mark.parametrize("players", [0, 1, 7, 8, -2])
@@ -225,8 +225,8 @@ def test_s2_partner_stock_top_is_playable() -> None:
     assert "pS-B1" in legal_texts(state)
     play(state, "pS-B1")
     assert state.build[0] == 1
-    assert state.stocks[2] == [5]
-    assert player_view(state, 0).to_json()["players"][2]["stock_top"] == "5"
+    assert state.stocks[2] == (5,)
+    assert player_view(state, 0).to_dict()["players"][2]["stock_top"] == "5"
     check_invariants(state)
 
 
@@ -243,7 +243,7 @@ def test_s2_partner_discard_top_is_playable_but_not_below_it() -> None:
     assert "pD2-B1" not in legal  # the 3 below the 2 is not playable
     play(state, "pD2-B2", "pD2-B2")
     assert state.build[1] == 3
-    assert state.discards[2][1] == []
+    assert state.discards[2][1] == ()
     assert "partner's discard pile 2 is empty" in (state.why_illegal(parse_move("pD2-B1")) or "")
 
 
@@ -276,7 +276,7 @@ def test_s2_never_discard_onto_partner_piles() -> None:
         trial.play(m)
         for seat in range(4):
             if seat != p:
-                assert trial.discards[seat] == before["discards"][seat]
+                assert [list(d) for d in trial.discards[seat]] == before["discards"][seat]
         assert sum(map(len, trial.discards[p])) == 1
 
 
@@ -325,10 +325,10 @@ def test_s3_rules_must_be_well_typed() -> None:
         [2],
     ]:
         with pytest.raises(RulesError):
-            Rules.from_json(bad)
-    assert Rules.from_json({"players": 5}) == Rules(5, 20, False, None)
-    rules = Rules.from_json({"players": 4, "stock": 7, "teams": True, "cap": 9})
-    assert Rules.from_json(rules.to_json()) == rules
+            Rules.from_dict(bad)
+    assert Rules.from_dict({"players": 5}) == Rules(5, 20, False, None)
+    rules = Rules.from_dict({"players": 4, "stock": 7, "teams": True, "cap": 9})
+    assert Rules.from_dict(rules.to_dict()) == rules
 
 
 def test_s3_deal_order_last_card_is_stock_top() -> None:
@@ -337,8 +337,8 @@ def test_s3_deal_order_last_card_is_stock_top() -> None:
     deck = list(range(1, 13)) * 12 + [SB] * 18
     # deck[0..5] = 1 2 3 4 5 6: seat 1 gets 1, 3, 5 and seat 0 gets 2, 4, 6
     state = Round.deal(rules, 0, deck, RecordedShuffles([]))
-    assert state.stocks[1] == [1, 3, 5]
-    assert state.stocks[0] == [2, 4, 6]
+    assert state.stocks[1] == (1, 3, 5)
+    assert state.stocks[0] == (2, 4, 6)
     assert state.stock_top(1) == 5 and state.stock_top(0) == 6
     # the rest of the deck, in order, is the draw pile; seat 1 drew its first 5
     assert hand(state, 1) == [7, 8, 9, 10, 11]
@@ -371,7 +371,7 @@ def test_s3_deck_for_helper_agrees_with_the_deal() -> None:
     for dealer in range(3):
         deck = deck_for(rules, dealer, stocks, [SB, SB, 1, 1, 1])
         state = Round.deal(rules, dealer, deck, RecordedShuffles([]))
-        assert state.stocks == stocks
+        assert [list(s) for s in state.stocks] == stocks
         assert hand(state, (dealer + 1) % 3) == [1, 1, 1, SB, SB]
 
 
@@ -385,8 +385,8 @@ def test_s3_dealers_left_plays_first_and_begins_with_the_refill(players: int) ->
         assert state.turns == 1
         assert state.hand_sizes[first] == 5
         assert [state.hand_sizes[s] for s in range(players) if s != first] == [0] * (players - 1)
-        assert state.build == [0, 0, 0, 0]
-        assert all(d == [[], [], [], []] for d in state.discards)
+        assert state.build == (0, 0, 0, 0)
+        assert all(d == ((), (), (), ()) for d in state.discards)
         assert len(state.draw) == 162 - players * rules.stock - 5
 
 
@@ -457,9 +457,9 @@ def test_s3_deal_passes_left_in_a_match(players: int) -> None:
 
 def test_s4_four_build_slots_empty_at_the_start() -> None:
     state = new_round(Rules.make(3), seed=4)
-    assert state.build == [0, 0, 0, 0]
-    assert state.build_cards == [[], [], [], []]
-    assert state.completed == []
+    assert state.build == (0, 0, 0, 0)
+    assert state.build_cards == ((), (), (), ())
+    assert state.completed == ()
 
 
 def test_s4_pile_reaching_12_is_set_aside_at_once_and_slot_is_empty() -> None:
@@ -469,10 +469,10 @@ def test_s4_pile_reaching_12_is_set_aside_at_once_and_slot_is_empty() -> None:
     assert state.build[0] == 11
     play(state, "H12-B1")
     assert state.build[0] == 0
-    assert state.build_cards[0] == []
-    assert state.completed == ONE_TO_TWELVE
-    assert player_view(state, 1).to_json()["build"] == [0, 0, 0, 0]
-    assert player_view(state, 1).to_json()["completed"] == 12
+    assert state.build_cards[0] == ()
+    assert list(state.completed) == ONE_TO_TWELVE
+    assert player_view(state, 1).to_dict()["build"] == [0, 0, 0, 0]
+    assert player_view(state, 1).to_dict()["completed"] == 12
     # the slot takes a 1 or an SB again, nothing else
     assert state.why_illegal(parse_move("H2-B1")) == "a 2 cannot go on B1, which needs a 1"
     check_invariants(state)
@@ -485,8 +485,8 @@ def test_s4_completion_happens_before_the_win() -> None:
     assert state.result is None
     play(state, "S-B2")
     assert state.result is not None and state.result.winner == 1
-    assert state.build[1] == 0 and state.build_cards[1] == []
-    assert state.completed == ONE_TO_TWELVE
+    assert state.build[1] == 0 and state.build_cards[1] == ()
+    assert list(state.completed) == ONE_TO_TWELVE
     check_invariants(state)
 
 
@@ -501,13 +501,13 @@ def test_s4_completion_happens_before_the_draw_it_causes() -> None:
         rest=(1, 0),
         shuffler=SeededShuffler("s4"),
     )
-    assert state.draw == [] and state.completed == []
+    assert state.draw == () and state.completed == ()
     play(state, "H12-B1")
     assert len(state.shuffles) == 1
     assert sorted(state.shuffles[0]) == ONE_TO_TWELVE
     assert state.hand_sizes[0] == 5
     assert hand(state, 0) == sorted(state.shuffles[0][:5])
-    assert len(state.draw) == 7 and state.completed == []
+    assert len(state.draw) == 7 and state.completed == ()
     assert state.to_move == 0 and state.result is None
     check_invariants(state)
 
@@ -548,7 +548,7 @@ def test_s5_sources_own_stock_top_discard_tops_and_hand() -> None:
     assert "H4-B3" not in legal and "H4-B2" not in legal
     check_legality(state)
     play(state, "D1-B2", "D1-B1", "H4-B2", "S-B2")
-    assert state.build == [1, 5, 4, 0]
+    assert state.build == (1, 5, 4, 0)
     assert state.stocks[0][-1] == 1
 
 
@@ -630,8 +630,8 @@ def test_s5_discard_ends_the_turn_and_next_seat_refills_at_once() -> None:
     play(state, "H5-D3")
     assert state.to_move == 1 and state.turns == 2
     assert hand(state, 1) == [6, 7, 8, 9, 10]
-    assert state.discards[0] == [[], [], [5], []]
-    view = player_view(state, 1).to_json()
+    assert state.discards[0] == ((), (), (5,), ())
+    view = player_view(state, 1).to_dict()
     assert view["to_move"] == 1 and len(view["hand"]) == 5
 
 
@@ -645,7 +645,7 @@ def test_s5_any_hand_card_on_any_own_discard_pile() -> None:
     # two 7s are one move each
     assert sum(1 for m in state.legal_moves() if format_move(m) == "H7-D1") == 1
     play(state, "H7-D4")
-    assert state.discards[1][3] == [7]
+    assert state.discards[1][3] == (7,)
 
 
 def test_s5_end_is_legal_only_with_an_empty_hand() -> None:
@@ -675,7 +675,7 @@ def test_s5_no_discarding_from_stock_or_discard_piles() -> None:
         if m >= PLAY_COUNT and m != END:
             trial = state.clone()
             trial.play(m)
-            assert trial.stocks == before  # a discard never takes a stock card
+            assert [list(s) for s in trial.stocks] == before  # a discard never takes a stock card
             assert trial.hand_sizes[p] == state.hand_sizes[p] - 1
             assert sum(map(len, trial.discards[p])) == 1
 
@@ -714,7 +714,7 @@ def test_s6_empty_draw_pile_reshuffles_completed_piles_seeded() -> None:
     assert sorted(order) == ONE_TO_TWELVE
     assert hand(state, 1) == sorted([7, 8, *order[:3]])
     assert list(reversed(state.draw)) == order[3:]
-    assert state.completed == []
+    assert state.completed == ()
     # a seeded shuffle depends only on the seed and the shuffle's index
     again = _reshuffle_position(SeededShuffler("six"))
     play(again, "H5-D1")
@@ -755,7 +755,7 @@ def test_s6_draw_yields_nothing_without_completed_piles() -> None:
     play(state, "H5-D1")
     assert state.to_move == 1
     assert hand(state, 1) == [3, 4], "the hand stays short"
-    assert state.draw == [] and state.shuffles == []
+    assert state.draw == () and state.shuffles == []
     assert state.result is None
 
 
@@ -770,7 +770,7 @@ def _blocked_position(players: int, teams: bool = False, **kw: Any) -> Round:
 @pytest.mark.parametrize(("players", "teams"), [(2, False), (3, False), (4, True), (6, True)])
 def test_s6_blocked_after_n_idle_turns_with_nothing_to_draw(players: int, teams: bool) -> None:
     state = _blocked_position(players, teams)
-    assert state.draw == [] and state.completed == []
+    assert state.draw == () and state.completed == ()
     for i in range(players):
         assert state.result is None
         assert "H1-B1" in legal_texts(state)  # a play was possible; the turn is idle anyway
@@ -786,7 +786,7 @@ def test_s6_blocked_after_n_idle_turns_with_nothing_to_draw(players: int, teams:
     assert state.legal_moves() == []
     with pytest.raises(RoundOverError):
         play(state, "H1-B1")
-    assert result.to_json() == {
+    assert result.to_dict() == {
         "winner": None,
         "reason": "blocked",
         "moves": players,
@@ -821,7 +821,7 @@ def test_s6_an_idle_turn_ending_with_cards_in_the_draw_pile_does_not_count() -> 
     state = _blocked_position(2, draw=[9])
     play(state, "H8-D1")  # ends with the draw pile holding 1: not counted
     play(state, "H8-D1")  # idem; then seat 0 refills the 9
-    assert state.draw == []
+    assert state.draw == ()
     assert state.result is None
     play(state, "H7-D1")  # idle 1
     assert state.result is None
@@ -868,7 +868,7 @@ def test_s6_cap_one_and_a_win_before_the_cap() -> None:
 
 def test_s6_no_cap_means_no_cap() -> None:
     rules = Rules.make(2, stock=30)
-    assert rules.cap is None and "cap" not in rules.to_json()
+    assert rules.cap is None and "cap" not in rules.to_dict()
     state = new_round(rules, seed=3)
     while state.result is None:  # discard only: ends once the draw pile is used up
         discard = next(m for m in state.legal_moves() if m >= PLAY_COUNT)
@@ -893,14 +893,14 @@ def test_s7_win_as_soon_as_own_stock_is_empty() -> None:
     assert state.hand_sizes[1] == 5, "cards left in hand do not matter"
     assert state.to_move == 1
     assert state.legal_moves() == []
-    assert result.to_json() == {
+    assert result.to_dict() == {
         "winner": 1,
         "reason": "stock",
         "points": 40,
         "moves": 3,
         "turns": 1,
     }
-    assert player_view(state, 0).to_json()["players"][1]["stock_top"] is None
+    assert player_view(state, 0).to_dict()["players"][1]["stock_top"] is None
 
 
 def test_s7_winning_card_completing_a_pile_does_not_draw() -> None:
@@ -926,7 +926,7 @@ def test_s7_partnership_needs_both_stocks_empty_winner_is_the_mover() -> None:
     state = deal_from(rules, 3, stocks, [9, 9, 10, 10, 11])
     assert state.to_move == 0
     play(state, "S-B1", "S-B1")
-    assert state.stocks[0] == []
+    assert state.stocks[0] == ()
     assert state.result is None, "the partner's stock still holds cards"
     legal = legal_texts(state)
     assert "pS-B1" in legal and "H9-D1" in legal  # a player with an empty stock plays on
@@ -940,7 +940,7 @@ def test_s7_partnership_needs_both_stocks_empty_winner_is_the_mover() -> None:
     assert result.winner == 0, "the winner named is the seat to move"
     assert result.team == (0, 2)
     assert result.points == 25 + 5 * (2 + 2)
-    assert result.to_json()["team"] == [0, 2]
+    assert result.to_dict()["team"] == [0, 2]
 
 
 def test_s7_partnership_own_stock_last_after_partners() -> None:
@@ -949,7 +949,7 @@ def test_s7_partnership_own_stock_last_after_partners() -> None:
     state = deal_from(rules, 0, stocks, [9, 9, 10, 10, 11])
     assert state.to_move == 1
     play(state, "pS-B1")
-    assert state.result is None and state.stocks[3] == []
+    assert state.result is None and state.stocks[3] == ()
     play(state, "S-B1")
     assert state.result is not None
     assert (state.result.winner, state.result.team, state.result.points) == (1, (1, 3), 35)
@@ -982,7 +982,7 @@ def test_s7_partner_of_an_empty_stock_may_play_its_discards() -> None:
     )
     assert "pD1-B1" in legal_texts(state)
     play(state, "pD1-B1")
-    assert state.discards[0][0] == [] and state.result is None
+    assert state.discards[0][0] == () and state.result is None
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -1205,7 +1205,7 @@ def test_s10_view_has_the_notation_fields_with_public_values() -> None:
     state = new_round(rules, seed="view")
     play_out(state, random.Random(1), limit=40)
     for seat in [*range(4), None]:
-        view = player_view(state, seat).to_json()
+        view = player_view(state, seat).to_dict()
         assert set(view) >= NOTATION_VIEW_KEYS
         for p in view["players"]:
             assert set(p) >= NOTATION_PLAYER_KEYS
@@ -1219,13 +1219,13 @@ def test_s10_own_hand_only_partner_hand_hidden() -> None:
         rules,
         hands={0: [1, 1, 2], 1: [3], 2: [SB, SB, SB, SB, SB], 3: [4, 4]},
     )
-    view0 = player_view(state, 0).to_json()
+    view0 = player_view(state, 0).to_dict()
     assert sorted(view0["hand"], key=parse_card) == ["1", "1", "2"]
     assert [p["hand"] for p in view0["players"]] == [3, 1, 5, 2]
     assert "SB" not in json.dumps(view0), "the partner's SBs must not show"
-    view2 = player_view(state, 2).to_json()
+    view2 = player_view(state, 2).to_dict()
     assert view2["hand"] == ["SB"] * 5
-    assert player_view(state, None).to_json()["hand"] == []
+    assert player_view(state, None).to_dict()["hand"] == []
 
 
 def test_s10_stock_below_top_and_draw_order_are_hidden() -> None:
@@ -1255,7 +1255,7 @@ def test_s10_public_information_is_all_there() -> None:
         draw=[10, 11],
         completed=ONE_TO_TWELVE,
     )
-    view = player_view(state, 0).to_json()
+    view = player_view(state, 0).to_dict()
     assert view["build"] == [3, 0, 0, 1]
     assert view["completed"] == 12
     assert view["draw"] == len(state.draw)
@@ -1272,7 +1272,7 @@ def test_s10_view_after_a_discard_and_after_the_end() -> None:
     rules = Rules.make(2, stock=1)
     state = deal_from(rules, 0, [[1], [9]], [5, 6, 7, 8, 9, 2, 3, 4, 10, 11])
     play(state, "H5-D2")
-    view = player_view(state, 0).to_json()
+    view = player_view(state, 0).to_dict()
     assert view["to_move"] == 0
     assert sorted(view["hand"], key=parse_card) == ["2", "3", "4", "10", "11"]
     assert view["players"][1]["discards"] == [[], ["5"], [], []]
@@ -1280,7 +1280,7 @@ def test_s10_view_after_a_discard_and_after_the_end() -> None:
     play(state, "S-B1")  # seat 0 wins
     after = player_view(state, 1)
     assert after.over and after.to_move == 0
-    assert after.to_json()["players"][0]["stock_top"] is None
+    assert after.to_dict()["players"][0]["stock_top"] is None
 
 
 def test_s10_view_follows_the_discard_piles_move_by_move() -> None:
@@ -1292,14 +1292,14 @@ def test_s10_view_follows_the_discard_piles_move_by_move() -> None:
         hands={0: [2, 9, 9], 1: [9, 9]},
         discards={0: [[1], [], [], []], 2: [[3], [], [], []]},
     )
-    assert player_view(state, 1).to_json()["players"][0]["discards"][0] == ["1"]
-    assert player_view(state, 1).to_json()["players"][2]["discards"][0] == ["3"]
+    assert player_view(state, 1).to_dict()["players"][0]["discards"][0] == ["1"]
+    assert player_view(state, 1).to_dict()["players"][2]["discards"][0] == ["3"]
     play(state, "D1-B1")
-    assert player_view(state, 1).to_json()["players"][0]["discards"][0] == []
+    assert player_view(state, 1).to_dict()["players"][0]["discards"][0] == []
     play(state, "H2-B1", "pD1-B1")
-    assert player_view(state, 1).to_json()["players"][2]["discards"][0] == []
+    assert player_view(state, 1).to_dict()["players"][2]["discards"][0] == []
     play(state, "H9-D3")
-    views = [player_view(state, seat).to_json() for seat in (None, 0, 1, 2, 3)]
+    views = [player_view(state, seat).to_dict() for seat in (None, 0, 1, 2, 3)]
     assert all(v["players"][0]["discards"] == [[], [], ["9"], []] for v in views)
     for seat in range(4):
         check_view_json(state, seat)
@@ -1307,10 +1307,10 @@ def test_s10_view_follows_the_discard_piles_move_by_move() -> None:
 
 def test_s10_view_completed_count_drops_to_0_after_a_reshuffle() -> None:
     state = _reshuffle_position(SeededShuffler(3))
-    assert player_view(state, 1).to_json()["completed"] == 12
+    assert player_view(state, 1).to_dict()["completed"] == 12
     play(state, "H5-D1")
-    assert player_view(state, 1).to_json()["completed"] == 0
-    assert player_view(state, 1).to_json()["draw"] == 9
+    assert player_view(state, 1).to_dict()["completed"] == 0
+    assert player_view(state, 1).to_dict()["draw"] == 9
 
 
 def test_s10_view_refuses_a_seat_the_round_does_not_have() -> None:
@@ -1326,8 +1326,8 @@ def test_s10_view_json_reads_back() -> None:
     state = new_round(Rules.make(4, teams=True), seed=5)
     play_out(state, random.Random(5), limit=30)
     view = player_view(state, 1)
-    again = PlayerView.from_json(json.loads(json.dumps(view.to_json())))
-    assert again.to_json() == view.to_json()
+    again = PlayerView.from_dict(json.loads(json.dumps(view.to_dict())))
+    assert again.to_dict() == view.to_dict()
     assert again.partner == 3
 
 
@@ -1335,4 +1335,4 @@ def test_s10_stock_top_none_is_no_card() -> None:
     rules = Rules.make(4, stock=1, teams=True)
     state = make_position(rules, stocks=[[], [9], [12], [9]], hands={0: [5]})
     assert state.stock_top(0) == NO_CARD
-    assert player_view(state, 1).to_json()["players"][0]["stock_top"] is None
+    assert player_view(state, 1).to_dict()["players"][0]["stock_top"] is None

@@ -281,7 +281,7 @@ class DeepBot(ComboBot):
         first = ranked[0][1]
         state = sample_round(view, seed)
         state.apply_unchecked(first)
-        before = [len(stock) for stock in state.stocks]
+        before = [len(stock) for stock in state._stocks]
         others = {s: _RolloutCombo(self.settings.nodes) for s in range(rules.players)}
         while state.result is None and state.to_move != seat:
             _finish_turn(state, state.to_move, others[state.to_move])
@@ -289,7 +289,7 @@ class DeepBot(ComboBot):
             return None  # lost whatever was discarded
         lost = sum(
             b - len(stock)
-            for s, (b, stock) in enumerate(zip(before, state.stocks, strict=True))
+            for s, (b, stock) in enumerate(zip(before, state._stocks, strict=True))
             if rules.team_of(s) != team
         )
         after = player_view(state, seat)
@@ -356,8 +356,8 @@ class DeepBot(ComboBot):
             total = 0.0
             for i, world in enumerate(worlds):
                 state = world.clone()
-                before_ours = sum(len(state.stocks[s]) for s in ours)
-                before_theirs = sum(len(state.stocks[s]) for s in theirs)
+                before_ours = sum(len(state._stocks[s]) for s in ours)
+                before_theirs = sum(len(state._stocks[s]) for s in theirs)
                 for move in line:
                     state.apply_unchecked(move)
                 _finish_turn(state, seat, ComboBot(f"{seed}/r{i}", self.weights))
@@ -368,8 +368,8 @@ class DeepBot(ComboBot):
                     won = state.result.winner
                     total += WIN if won is not None and rules.team_of(won) == team else -WIN
                     continue
-                gained = before_ours - sum(len(state.stocks[s]) for s in ours)
-                lost = before_theirs - sum(len(state.stocks[s]) for s in theirs)
+                gained = before_ours - sum(len(state._stocks[s]) for s in ours)
+                lost = before_theirs - sum(len(state._stocks[s]) for s in theirs)
                 total += self.weights.stock * (gained - self.settings.opponent * lost)
                 total += _best_score(player_view(state, seat), self.weights)
             if total > best:

@@ -229,7 +229,7 @@ class PlannerBot(PlanningBot):
         scored = sorted(
             ((discard_value(state, m, self.weights), m) for m in ends), key=lambda e: -e[0]
         )
-        tops = [pile[-1] if pile else NO_CARD for pile in state.discards[state.to_move]]
+        tops = [pile[-1] if pile else NO_CARD for pile in state._discards[state.to_move]]
         scored = _distinct_discards(scored, tops)[:DISCARD_CANDIDATES]
         bar = scored[0][0] - self.discard_weight * DISCARD_MARGIN
         scored = [(v, m) for v, m in scored if v >= bar]

@@ -94,7 +94,7 @@ def threat_model(view: PlayerView, seed: int | str, weights: Weights) -> Sampled
 def team_stock(state: Round, seat: int) -> int:
     """Cards left in ``seat``'s stock and its partner's."""
     partner = state.partners[seat]
-    return len(state.stocks[seat]) + (len(state.stocks[partner]) if partner >= 0 else 0)
+    return len(state._stocks[seat]) + (len(state._stocks[partner]) if partner >= 0 else 0)
 
 
 def search_lines(
@@ -142,7 +142,7 @@ class _Search:
             if child.result is not None:
                 self.lines.append(Line(line, WIN))
                 continue
-            drew = child.hand_sizes[self.seat] > state.hand_sizes[self.seat] - (
+            drew = child._hand_sizes[self.seat] > state._hand_sizes[self.seat] - (
                 move >> 2 > SRC_HAND
             )
             if drew or move >> 2 in STOCK_SOURCES:
@@ -156,7 +156,7 @@ class _Search:
     def _add_discards(self, state: Round, path: list[Move], legal: Sequence[Move]) -> None:
         """Score ending the turn here with the best discard (or ``end``)."""
         p = state.to_move
-        key = (state.hand_masks[p], *state.tops[p], _tops_on_the_way(state))
+        key = (state._hand_masks[p], *state._tops[p], _tops_on_the_way(state))
         best = self.ends.get(key)
         if best is None:
             best = self.ends[key] = _best_end(state, legal, self.weights)
@@ -199,13 +199,13 @@ def _useful_plays(state: Round, legal: Sequence[Move]) -> list[Move]:
     at bigger tables blocking one of several opponents is not worth a wild card)."""
     seat = state.to_move
     partner = state.partners[seat]
-    targets = [state.tops[seat][0]]
+    targets = [state._tops[seat][0]]
     if partner >= 0:
-        targets.append(state.tops[partner][0])
+        targets.append(state._tops[partner][0])
     reach = max((t for t in targets if t not in (NO_CARD, SB)), default=0)
     any_wild_stock = SB in targets
-    blocking = state.tops[_next_opponent(state, seat)][0]
-    build = state.build
+    blocking = state._tops[_next_opponent(state, seat)][0]
+    build = state._build
     plays = []
     for move in legal:
         if move >= PLAY_COUNT:
@@ -243,21 +243,26 @@ def _card_of(state: Round, source: int) -> int:
     if source >= SRC_PARTNER_STOCK:
         owner = state.partners[owner]
         source -= SRC_PARTNER_STOCK
-    return state.tops[owner][source]
+    return state._tops[owner][source]
 
 
 def _key(state: Round) -> tuple[object, ...]:
     p = state.to_move
-    return (tuple(state.build), state.hand_masks[p], tuple(state.hands[p]), *map(tuple, state.tops))
+    return (
+        tuple(state._build),
+        state._hand_masks[p],
+        tuple(state._hands[p]),
+        *map(tuple, state._tops),
+    )
 
 
 def evaluate(state: Round, seat: int, w: Weights, threat: SampledThreat | None = None) -> float:
     """Positional value for ``seat`` at the end of its turn (stock progress aside)."""
-    need = [v + 1 for v in state.build]
-    hand = state.hands[seat]
+    need = [v + 1 for v in state._build]
+    hand = state._hands[seat]
     score = w.wild_kept * hand[SB] - w.high_card_kept * _face_value(tuple(hand))
     score += _threats(state, seat, need, w) if threat is None else threat(state, need)
-    tops = state.tops[seat]
+    tops = state._tops[seat]
     own = tops[0]
     if own not in (NO_CARD, SB):
         missing = _fewest_missing(state.frozen_discards(seat), need, own, tuple(hand))
@@ -287,7 +292,7 @@ def _threats(state: Round, seat: int, need: list[int], w: Weights) -> float:
         other = (seat + step) % n
         if other == partner:
             continue
-        top = state.tops[other][0]
+        top = state._tops[other][0]
         if top in (NO_CARD, SB):
             first = False
             continue
@@ -340,7 +345,7 @@ class SampledThreat:
 
     def _reach(self, state: Round, need: list[int], opponent: int) -> float:
         """Share of sampled hands with which ``opponent`` plays their stock card."""
-        top = state.tops[opponent][0]
+        top = state._tops[opponent][0]
         if top == NO_CARD:
             return 0.0
         if top == SB:
@@ -452,7 +457,7 @@ def discard_value(state: Round, move: Move, w: Weights) -> float:
         return 0.0
     index = move - DISCARD_BASE
     card, pile = (index >> 2) + 1, index & 3
-    cards = state.discards[state.to_move][pile]
+    cards = state._discards[state.to_move][pile]
     value = 0.0
     if card == SB:
         value -= w.wild_kept
@@ -472,11 +477,11 @@ def discard_value(state: Round, move: Move, w: Weights) -> float:
 
 def _tops_on_the_way(state: Round) -> int:
     """Bit ``i`` set: the mover's discard pile ``i`` shows a card :func:`_on_the_way`."""
-    tops = state.tops[state.to_move]
+    tops = state._tops[state.to_move]
     stock = tops[0]
     if stock in (NO_CARD, SB):
         return 0
-    low = min(state.build)
+    low = min(state._build)
     mask = 0
     for pile in range(SLOTS):
         if low < tops[pile + 1] < stock:
@@ -486,7 +491,7 @@ def _tops_on_the_way(state: Round) -> int:
 
 def _on_the_way(state: Round, card: int) -> bool:
     """Whether ``card`` lies between a build pile and the mover's stock top."""
-    stock = state.tops[state.to_move][0]
+    stock = state._tops[state.to_move][0]
     if card == SB or stock in (NO_CARD, SB) or card >= stock:
         return False
-    return any(value < card for value in state.build)
+    return any(value < card for value in state._build)

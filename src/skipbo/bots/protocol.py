@@ -180,7 +180,7 @@ class _Session:
         if protocol != PROTOCOL:
             raise _Fatal(f"host speaks {protocol!r}; this bot speaks only {PROTOCOL!r}")
         try:
-            rules = Rules.from_json(message.get("rules"))
+            rules = Rules.from_dict(message.get("rules"))
         except SkipBoError as exc:
             raise _Ignored(f"hello: {exc}") from None
         seat = message.get("seat")
@@ -199,7 +199,7 @@ class _Session:
         if not isinstance(view_data, dict):
             raise _Ignored("move: view must be an object")
         try:
-            view = PlayerView.from_json(view_data)
+            view = PlayerView.from_dict(view_data)
         except SkipBoError as exc:
             raise _Ignored(f"move: {exc}") from None
         if view.seat != self.seat:

@@ -2,16 +2,23 @@
 
 Public API (see each object's docstring):
 
-- start a round: :func:`new_round` (from a seed) or :meth:`Round.deal` (from a
-  deck order); a whole match: :class:`Match`;
+- start a round: :func:`new_round` (from a seed; without one, from a seed drawn
+  fresh from the operating system, which touches no shared random state) or
+  :meth:`Round.deal` (from a deck order); a whole match: :class:`Match`;
 - moves: :meth:`Round.legal_moves`, :meth:`Round.is_legal`,
   :meth:`Round.why_illegal`, :meth:`Round.play` (each takes a move id or its
   notation, ``"S-B1"``); notation: :func:`parse_move`, :func:`format_move`,
-  ``MOVE_TEXT[move]``; who began: :attr:`Round.first_seat`;
+  ``MOVE_TEXT[move]``; who began: :attr:`Round.first_seat`; taking back:
+  :meth:`Round.undo`; copies: :meth:`Round.copy`; ``str(round)`` draws the table;
 - what a seat may see: :func:`player_view`;
-- records: :func:`parse_record`, :func:`start_round` (a record's round as
-  dealt, to step through its moves), :func:`replay`, :func:`record_json`;
-- errors: all subclasses of ``ValueError`` (:class:`SkipBoError`).
+- records: :func:`parse_record` (a dict or JSON text), :func:`start_round` (a
+  record's round as dealt, to step through its moves), :func:`replay`,
+  :func:`record_json`; files of records are :mod:`skipbo.records_io`;
+- JSON data: ``to_dict``/``from_dict`` on views, rules, results, outcomes and
+  records (``to_json``/``from_json`` are deprecated names of the same);
+- errors: one family under :class:`SkipBoError` (a ``ValueError``); every refused
+  move is an :class:`IllegalMoveError`, text that is no move a
+  :class:`MoveSyntaxError` (see :mod:`skipbo.core.errors`).
 """
 
 from .cards import NO_CARD, SB, card_name, full_deck, parse_card

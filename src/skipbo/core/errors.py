@@ -1,11 +1,25 @@
-"""The errors the rules core raises.
+"""The errors the rules core raises: one family under :class:`SkipBoError`.
 
 Every error is a ``ValueError`` subclass so that callers who only care that an
 input was wrong can catch one type, while callers who must say *which* input was
-wrong (the command line, the server) can tell them apart.
+wrong (the command line, the server) can tell them apart::
+
+    ValueError
+     └── SkipBoError              anything skipbo.core refuses
+          ├── RulesError          impossible rules (players, stock, partnerships, cap)
+          ├── DealError           an impossible deal, or a seed that is no seed
+          ├── BadRecordError      a record that cannot be read or replayed
+          └── IllegalMoveError    a move the rules do not allow now
+               ├── MoveSyntaxError    not a move at all: "h1-b1", "S-B9", None
+               └── RoundOverError     any move after the round has ended
+
+So ``except IllegalMoveError`` around :meth:`~skipbo.core.Round.play` catches
+every refused move, whether it is against the rules or not written as a move.
 """
 
 from __future__ import annotations
+
+import warnings
 
 
 class SkipBoError(ValueError):
@@ -20,12 +34,16 @@ class DealError(SkipBoError):
     """A deal that cannot happen: a dealer who is not a seat, a deck that is not whole."""
 
 
-class MoveSyntaxError(SkipBoError):
-    """Move text that is not written exactly as the notation says."""
-
-
 class IllegalMoveError(SkipBoError):
-    """A well-formed move that the rules do not allow in this position."""
+    """A move that may not be played now: against the rules in this position
+    (this class itself), not a move at all (:class:`MoveSyntaxError`) or played
+    after the round ended (:class:`RoundOverError`)."""
+
+
+class MoveSyntaxError(IllegalMoveError):
+    """Something that is not a move: text not written exactly as the notation says
+    (``"h1-b1"``, ``"S-B9"``), or a value that is neither a move id nor text
+    (``None``). Its message shows what a move looks like (:data:`MOVE_EXAMPLES`)."""
 
 
 class RoundOverError(IllegalMoveError):
@@ -34,6 +52,10 @@ class RoundOverError(IllegalMoveError):
 
 class BadRecordError(SkipBoError):
     """A game record that cannot be replayed (deck, shuffles, result, fields)."""
+
+
+MOVE_EXAMPLES = "S-B1, D2-B3, H7-B4, HSB-D1, pS-B2 or end"
+"""What a move looks like, for error messages (notation.md: exact case, no spaces)."""
 
 
 def shown(value: object) -> str:
@@ -47,3 +69,12 @@ def shown(value: object) -> str:
         return repr(value)
     except ValueError:
         return "a number too large" if isinstance(value, int) else "a value with a number too large"
+
+
+def deprecated(old: str, new: str) -> None:
+    """Warn that ``old`` is a deprecated name for ``new`` (the caller's caller is blamed)."""
+    warnings.warn(
+        f"{old} is deprecated; use {new} (same data: a dict, not JSON text)",
+        DeprecationWarning,
+        stacklevel=3,
+    )

@@ -9,11 +9,13 @@ pure function of its seed and its moves.
 
 from __future__ import annotations
 
+import operator
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .deal import seeded_dealer, shuffled_deck
-from .errors import RoundOverError
+from .errors import DealError, RoundOverError, RulesError, shown
 from .moves import Move
 from .rules import Rules
 from .shuffles import SeededShuffler
@@ -22,15 +24,45 @@ from .state import Round
 DEFAULT_TARGET = 500
 
 
-def new_round(rules: Rules, seed: int | str, dealer: int | None = None) -> Round:
+def new_round(rules: Rules, seed: int | str | None = None, dealer: int | None = None) -> Round:
     """A round dealt from a deck shuffled by ``seed``.
+
+    ``seed`` is an ``int`` (any integer type, NumPy's too) or a ``str``: the same
+    seed deals the same round, every time and everywhere. ``None`` (the default)
+    means fresh randomness: a new seed is drawn from the operating system's
+    entropy (:func:`secrets.randbits`), so each call deals a different round.
+    That is not global random state: nothing shared is read or changed, and the
+    drawn seed is kept as ``state.shuffler.seed``, so the round can be dealt
+    again. Anything else (a float, bytes, a ``random.Random``) is refused with a
+    :class:`DealError`.
 
     Without ``dealer``, the first dealer is drawn by high card (rules §3), also
     from ``seed``. Reshuffles of completed piles derive from ``seed`` too.
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules must be a Rules, e.g. Rules.make(players=2), not {shown(rules)}")
+    seed = _check_seed(seed)
     if dealer is None:
         dealer = seeded_dealer(rules.players, seed)
+    elif not rules.is_seat(dealer):
+        raise DealError(f"dealer must be a seat 0..{rules.players - 1}, not {shown(dealer)}")
     return Round.deal(rules, dealer, shuffled_deck(seed), SeededShuffler(seed))
+
+
+def _check_seed(seed: object) -> int | str:
+    """``seed`` as an ``int`` or ``str``; a fresh one for None; :class:`DealError` else."""
+    if seed is None:
+        return secrets.randbits(64)
+    if isinstance(seed, str):
+        return seed
+    if not isinstance(seed, bool):
+        try:
+            return operator.index(seed)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise DealError(
+        f"seed must be an int or a str (or None for a fresh random deal), not {shown(seed)}"
+    )
 
 
 @dataclass(slots=True)

@@ -23,7 +23,7 @@ from operator import index
 from typing import Final, NamedTuple
 
 from .cards import SB, card_name
-from .errors import MoveSyntaxError, shown
+from .errors import MOVE_EXAMPLES, MoveSyntaxError, shown
 
 Move = int
 """A move id; see the module docstring for the encoding."""
@@ -115,12 +115,33 @@ def parse_move(text: object) -> Move:
     """The move written as ``text``; raises :class:`MoveSyntaxError` otherwise.
 
     Only the exact notation is accepted: case-sensitive, no spaces, no leading
-    zeros, so that every move has one spelling.
+    zeros, so that every move has one spelling. The error's message shows what a
+    move looks like (and the intended move, when only case or spaces are off).
     """
     move = MOVE_BY_TEXT.get(text) if isinstance(text, str) else None
     if move is None:
-        raise MoveSyntaxError(f"malformed move {shown(text)}")
+        raise MoveSyntaxError(malformed_move(text))
     return move
+
+
+def malformed_move(text: object) -> str:
+    """Why ``text`` is not a move: ``"malformed move 'h1-b1' (did you mean 'H1-B1'?
+    ...)"``, saying what a move looks like."""
+    hint = ""
+    if isinstance(text, str):
+        near = _near_move(text)
+        if near is not None:
+            hint = f"did you mean {near!r}? "
+    return f"malformed move {shown(text)} ({hint}a move is written like {MOVE_EXAMPLES})"
+
+
+def _near_move(text: str) -> str | None:
+    """The move ``text`` means if only its case or spaces are wrong, else None."""
+    source, dash, target = "".join(text.split()).upper().partition("-")
+    if source.startswith("P"):
+        source = "p" + source[1:]
+    near = f"{source}{dash}{target}" if dash else source.lower()
+    return near if near in MOVE_BY_TEXT and near != text else None
 
 
 def as_move(move: object) -> Move:
@@ -139,5 +160,5 @@ def as_move(move: object) -> Move:
         except TypeError:
             pass
     raise MoveSyntaxError(
-        f"a move is a move id (int) or its notation such as 'S-B1', not {shown(move)}"
+        f"a move is a move id (int) or its notation ({MOVE_EXAMPLES}), not {shown(move)}"
     )

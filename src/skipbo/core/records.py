@@ -1,19 +1,21 @@
 """Game records (``skipbo-record/1``): reading, replaying and writing rounds.
 
-A record is plain JSON data; this module turns it into a :class:`Record`,
-replays it through the one rule path (:class:`~skipbo.core.state.Round`) and
-writes finished or running rounds back out. No file I/O happens here.
+A record is plain JSON data (or its text); this module turns it into a
+:class:`Record`, replays it through the one rule path
+(:class:`~skipbo.core.state.Round`) and writes finished or running rounds back
+out. No file I/O happens here: files of records are :mod:`skipbo.records_io`.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import DECK_SIZE, card_name, is_full_deck, parse_card
-from .errors import BadRecordError, MoveSyntaxError, RulesError, shown
-from .moves import MOVE_BY_TEXT, MOVE_TEXT
+from .errors import BadRecordError, RulesError, deprecated, shown
+from .moves import MOVE_BY_TEXT, MOVE_TEXT, malformed_move
 from .rules import Rules
 from .shuffles import RecordedShuffles
 from .state import REASON_FORFEIT, Round
@@ -37,6 +39,27 @@ class Record:
     extra: dict[str, Any] = field(default_factory=dict)
     """Fields this version does not know, kept so that nothing is lost."""
 
+    @classmethod
+    def from_dict(cls, data: object) -> Record:
+        """:func:`parse_record` of a decoded record (a dict)."""
+        if not isinstance(data, dict):
+            raise BadRecordError(f"a record must be a JSON object, not {type(data).__name__}")
+        return parse_record(data)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON data again (unknown fields kept), for ``json.dumps``."""
+        out: dict[str, Any] = {"format": FORMAT, "rules": self.rules.to_dict()}
+        if self.names is not None:
+            out["names"] = list(self.names)
+        out["dealer"] = self.dealer
+        out["deck"] = [card_name(c) for c in self.deck]
+        out["shuffles"] = [[card_name(c) for c in order] for order in self.shuffles]
+        out["moves"] = list(self.moves)
+        if self.result is not None:
+            out["result"] = dict(self.result)
+        out.update(self.extra)
+        return out
+
 
 @dataclass(slots=True)
 class ReplayOutcome:
@@ -48,11 +71,16 @@ class ReplayOutcome:
     error: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The line ``skipbo replay`` prints for this record."""
+        """Deprecated name of :meth:`to_dict`."""
+        deprecated("ReplayOutcome.to_json", "ReplayOutcome.to_dict")
+        return self.to_dict()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The line ``skipbo replay`` prints for this record (a dict)."""
         if self.ok:
             assert self.state is not None
             result = self.state.result
-            return {"ok": True, "result": None if result is None else result.to_json()}
+            return {"ok": True, "result": None if result is None else result.to_dict()}
         return {"ok": False, "index": self.index, "error": self.error}
 
 
@@ -66,13 +94,20 @@ def _cards(value: object, what: str) -> list[int]:
 
 
 def parse_record(data: object) -> Record:
-    """Check a decoded JSON record's shape; raises :class:`BadRecordError`."""
+    """A record from its decoded JSON object (a dict) or from its JSON text (``str``
+    or ``bytes``, one line or pretty-printed); checks its shape, not its moves.
+
+    Raises :class:`BadRecordError` saying what is wrong. Reading files of records
+    is :func:`skipbo.records_io.read_records`'s job (the core does no I/O).
+    """
+    if isinstance(data, str | bytes | bytearray):
+        data = _decode(data)
     if not isinstance(data, dict):
         raise BadRecordError("a record must be a JSON object")
     if data.get("format", FORMAT) != FORMAT:
         raise BadRecordError(f"format must be {FORMAT!r}, not {shown(data.get('format'))}")
     try:
-        rules = Rules.from_json(data.get("rules"))
+        rules = Rules.from_dict(data.get("rules"))
     except RulesError as exc:
         raise BadRecordError(f"impossible rules: {exc}") from None
     dealer = data.get("dealer")
@@ -112,6 +147,18 @@ def parse_record(data: object) -> Record:
     )
 
 
+def _decode(text: str | bytes | bytearray) -> object:
+    """JSON text decoded, or :class:`BadRecordError` saying why it is not JSON."""
+    try:
+        return json.loads(text)
+    except UnicodeDecodeError:
+        raise BadRecordError("a record must be UTF-8 text") from None
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise BadRecordError(f"a record must be JSON: {exc}") from None
+    except ValueError:  # an integer longer than sys.get_int_max_str_digits()
+        raise BadRecordError("the record holds a number too large") from None
+
+
 def start_round(record: Record) -> Round:
     """The round as dealt, taking reshuffles from the record."""
     return Round.deal(record.rules, record.dealer, record.deck, RecordedShuffles(record.shuffles))
@@ -128,9 +175,7 @@ def replay(record: Record) -> ReplayOutcome:
     for index, text in enumerate(record.moves):
         move = lookup.get(text) if isinstance(text, str) else None
         if move is None:
-            return ReplayOutcome(
-                False, state, index, str(MoveSyntaxError(f"malformed move {shown(text)}"))
-            )
+            return ReplayOutcome(False, state, index, malformed_move(text))
         reason = state.why_illegal(move)
         if reason is not None:
             return ReplayOutcome(False, state, index, f"{text}: {reason}")
@@ -155,7 +200,7 @@ def _check_result(state: Round, stated: dict[str, Any]) -> str | None:
         state.forfeit(state.to_move)
     if state.result is None:
         return "the record states a result but its moves do not finish the round"
-    actual = state.result.to_json()
+    actual = state.result.to_dict()
     for key in _KNOWN_RESULT_KEYS:
         required = key in stated or key in ("winner", "reason")
         if required and not _json_equal(stated.get(key), actual.get(key)):
@@ -176,7 +221,7 @@ def record_json(
     state: Round, names: Sequence[str] | None = None, extra: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """The ``skipbo-record/1`` object of a round, finished or not."""
-    out: dict[str, Any] = {"format": FORMAT, "rules": state.rules.to_json()}
+    out: dict[str, Any] = {"format": FORMAT, "rules": state.rules.to_dict()}
     out["names"] = (
         list(names) if names is not None else [f"seat{i}" for i in range(state.rules.players)]
     )
@@ -185,7 +230,7 @@ def record_json(
     out["shuffles"] = [[card_name(c) for c in order] for order in state.shuffles]
     out["moves"] = [MOVE_TEXT[m] for m in state.history]
     if state.result is not None:
-        out["result"] = state.result.to_json()
+        out["result"] = state.result.to_dict()
     if extra:
         out.update(extra)
     return out

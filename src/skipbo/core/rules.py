@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from .cards import DECK_SIZE
-from .errors import RulesError, shown
+from .errors import RulesError, deprecated, shown
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -29,7 +29,7 @@ def _is_int(value: object) -> TypeGuard[int]:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Validated table rules. Build with :meth:`make` or :meth:`from_json`."""
+    """Validated table rules. Build with :meth:`make` or :meth:`from_dict`."""
 
     players: int
     stock: int
@@ -49,8 +49,8 @@ class Rules:
         return cls(players, default_stock(players) if stock is None else stock, teams, cap)
 
     @classmethod
-    def from_json(cls, data: object) -> Rules:
-        """Rules from the ``rules`` object of a record or view."""
+    def from_dict(cls, data: object) -> Rules:
+        """Rules from the ``rules`` object of a record or view (a dict)."""
         if not isinstance(data, dict):
             raise RulesError("rules must be an object")
         unknown = set(data) - {"players", "stock", "teams", "cap"}
@@ -63,8 +63,19 @@ class Rules:
             raise RulesError(f"rules.teams must be true or false, not {shown(teams)}")
         return cls.make(data["players"], data.get("stock"), teams, data.get("cap"))
 
+    @classmethod
+    def from_json(cls, data: object) -> Rules:
+        """Deprecated name of :meth:`from_dict`."""
+        deprecated("Rules.from_json", "Rules.from_dict")
+        return cls.from_dict(data)
+
     def to_json(self) -> dict[str, Any]:
-        """The ``rules`` object of records and views."""
+        """Deprecated name of :meth:`to_dict`."""
+        deprecated("Rules.to_json", "Rules.to_dict")
+        return self.to_dict()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``rules`` object of records and views (a dict, ready for ``json.dumps``)."""
         out: dict[str, Any] = {"players": self.players, "stock": self.stock, "teams": self.teams}
         if self.cap is not None:
             out["cap"] = self.cap

@@ -14,12 +14,21 @@ build slots that take card ``c`` now, so listing plays is table lookups.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from .cards import MAX_VALUE, NO_CARD, SB, card_name, is_full_deck
-from .errors import DealError, IllegalMoveError, RoundOverError, shown
+from .errors import (
+    DealError,
+    IllegalMoveError,
+    MoveSyntaxError,
+    RoundOverError,
+    SkipBoError,
+    deprecated,
+    shown,
+)
 from .moves import (
     DISCARD_BASE,
     END,
@@ -33,7 +42,7 @@ from .moves import (
     format_move,
 )
 from .rules import HAND_SIZE, Rules
-from .shuffles import Shuffler
+from .shuffles import RecordedShuffles, Shuffler
 
 ALL_SLOTS: Final = (1 << SLOTS) - 1
 HAND_MASKS: Final = 1 << (SB + 1)
@@ -80,6 +89,18 @@ NO_WINNER_REASONS: Final = (REASON_BLOCKED, REASON_CAP, REASON_FORFEIT)
 """How a round can end without a winner (notation.md, ``result``)."""
 
 
+class _Origin(NamedTuple):
+    """The parts a round was assembled from (:meth:`Round.assemble`), for :meth:`Round.undo`."""
+
+    to_move: int
+    stocks: list[list[int]]
+    hands: list[list[int]]
+    discards: list[list[list[int]]]
+    build_cards: list[list[int]]
+    completed: list[int]
+    draw: list[int]
+
+
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     """How a round ended, as the ``result`` of a record (notation.md)."""
@@ -93,7 +114,12 @@ class RoundResult:
     forfeited: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The record's ``result`` object."""
+        """Deprecated name of :meth:`to_dict`."""
+        deprecated("RoundResult.to_json", "RoundResult.to_dict")
+        return self.to_dict()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record's ``result`` object (a dict, ready for ``json.dumps``)."""
         out: dict[str, Any] = {"winner": self.winner, "reason": self.reason}
         if self.points is not None:
             out["points"] = self.points
@@ -106,31 +132,52 @@ class RoundResult:
         return out
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False)
 class Round:
-    """The full, secret state of one round. Build it with :meth:`deal`.
+    """The full, secret state of one round. Build it with :func:`~skipbo.core.new_round`
+    (from a seed), :meth:`deal` (from a deck order) or :meth:`assemble` (from parts).
 
     Only the core reads this object directly; everyone else gets a player view.
-    Stocks and discard piles are lists bottom card first; the draw pile is a
-    list with its top card *last* so that drawing is ``pop()``.
+    Change it only through :meth:`play` (checked), :meth:`apply_unchecked` (a move
+    from :meth:`legal_moves`), :meth:`forfeit` and :meth:`undo`; :meth:`copy` makes
+    an independent copy. ``str(round)`` is a compact picture of the whole table,
+    hidden cards included.
+
+    Public and read-only by convention: ``rules``, ``dealer``, ``deck`` (as dealt,
+    top card first), ``to_move``, ``partners`` (each seat's partner, -1 for none),
+    ``turns``, ``result`` and the lists ``history`` (the move ids played) and
+    ``shuffles`` (each reshuffle's order, top first): read them, never change them.
+    The piles are read-only properties that return tuples (bottom card first):
+    :attr:`stocks`, :attr:`discards`, :attr:`build`, :attr:`build_cards`,
+    :attr:`completed`, :attr:`draw` (top card last) and :attr:`hand_sizes`; a hand
+    is :meth:`hand_cards`. The working representation underneath (hand counts and
+    bitmasks, the playable tops, the build slots each card fits) is private:
+    attributes starting with ``_``, which the built-in search bots read for speed.
     """
 
     rules: Rules
     dealer: int
     deck: tuple[int, ...]
     shuffler: Shuffler
-    stocks: list[list[int]]
-    draw: list[int]
+    _stocks: list[list[int]]
+    """Each seat's stock, bottom card first."""
+    _draw_pile: list[int]
+    """The draw pile, top card *last*, so that drawing is ``pop()``."""
     to_move: int
     partners: tuple[int, ...]
-    hands: list[list[int]] = field(default_factory=list)
-    hand_masks: list[int] = field(default_factory=list)
-    hand_sizes: list[int] = field(default_factory=list)
-    discards: list[list[list[int]]] = field(default_factory=list)
-    tops: list[list[int]] = field(default_factory=list)
-    build: list[int] = field(default_factory=lambda: [0] * SLOTS)
-    build_cards: list[list[int]] = field(default_factory=lambda: [[] for _ in range(SLOTS)])
-    completed: list[int] = field(default_factory=list)
+    _hands: list[list[int]] = field(default_factory=list)
+    """Each seat's hand as a count per card value (index ``NO_CARD`` unused)."""
+    _hand_masks: list[int] = field(default_factory=list)
+    """Each seat's hand as a bitmask of the values held (bit ``c`` for card ``c``)."""
+    _hand_sizes: list[int] = field(default_factory=list)
+    _discards: list[list[list[int]]] = field(default_factory=list)
+    """Each seat's four discard piles, bottom card first."""
+    _tops: list[list[int]] = field(default_factory=list)
+    """Each seat's playable tops: stock, then discard piles 1-4 (``NO_CARD``: empty)."""
+    _build: list[int] = field(default_factory=lambda: [0] * SLOTS)
+    """Each build pile's value (0 = empty .. 11)."""
+    _build_cards: list[list[int]] = field(default_factory=lambda: [[] for _ in range(SLOTS)])
+    _completed: list[int] = field(default_factory=list)
     shuffles: list[list[int]] = field(default_factory=list)
     history: list[Move] = field(default_factory=list)
     turns: int = 1
@@ -138,12 +185,21 @@ class Round:
     idle_streak: int = 0
     result: RoundResult | None = None
     _accept: list[int] = field(default_factory=list)
-    _frozen_discards: list[tuple[tuple[int, ...], ...] | None] = field(default_factory=list)
-    _stale_discards: int = 0
+    """Bitmask of the build slots that take card ``c`` now, by card value."""
+    _frozen_discards: list[tuple[tuple[int, ...], ...] | None] = field(
+        default_factory=list, compare=False
+    )
+    _stale_discards: int = field(default=0, compare=False)
     """Bit ``4 * seat + pile`` set: that discard pile changed since it was frozen."""
-    _all_frozen_discards: tuple[tuple[tuple[int, ...], ...], ...] | None = None
-    _frozen_build: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] | None = None
-    _frozen_completed: tuple[int, ...] | None = None
+    _all_frozen_discards: tuple[tuple[tuple[int, ...], ...], ...] | None = field(
+        default=None, compare=False
+    )
+    _frozen_build: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] | None = field(
+        default=None, compare=False
+    )
+    _frozen_completed: tuple[int, ...] | None = field(default=None, compare=False)
+    _origin: _Origin | None = field(default=None, compare=False)
+    """Where :meth:`undo` starts again for a round made by :meth:`assemble`."""
 
     # ------------------------------------------------------------------ set-up
 
@@ -169,8 +225,8 @@ class Round:
             dealer=dealer,
             deck=tuple(deck),
             shuffler=shuffler,
-            stocks=stocks,
-            draw=list(reversed(deck[dealt:])),
+            _stocks=stocks,
+            _draw_pile=list(reversed(deck[dealt:])),
             to_move=(dealer + 1) % n,
             partners=partners,
         )
@@ -195,6 +251,8 @@ class Round:
         ``draw`` top card last; ``hands`` as card lists). Used to search from a
         sampled position (:mod:`skipbo.core.determinize`) and to set up tests.
         The parts are taken as given: no deck check, turn 1, nothing played yet.
+        They are also kept (not copied: do not change them afterwards), as the
+        position :meth:`undo` starts again from.
         """
         n = rules.players
         state = cls(
@@ -202,36 +260,37 @@ class Round:
             dealer=(to_move - 1) % n,
             deck=(),
             shuffler=shuffler,
-            stocks=[list(s) for s in stocks],
-            draw=list(draw),
+            _stocks=[list(s) for s in stocks],
+            _draw_pile=list(draw),
             to_move=to_move,
             partners=tuple(-1 if (q := rules.partner(p)) is None else q for p in range(n)),
         )
         state._set_up_tables()
         for seat in range(n):
             for card in hands[seat]:
-                state.hands[seat][card] += 1
-                state.hand_masks[seat] |= 1 << card
-            state.hand_sizes[seat] = len(hands[seat])
-            state.discards[seat] = [list(pile) for pile in discards[seat]]
-            state.tops[seat] = [s[-1] if s else NO_CARD for s in (stocks[seat], *discards[seat])]
-        state.completed = list(completed)
+                state._hands[seat][card] += 1
+                state._hand_masks[seat] |= 1 << card
+            state._hand_sizes[seat] = len(hands[seat])
+            state._discards[seat] = [list(pile) for pile in discards[seat]]
+            state._tops[seat] = [s[-1] if s else NO_CARD for s in (stocks[seat], *discards[seat])]
+        state._completed = list(completed)
         for slot, cards in enumerate(build_cards):
-            state.build_cards[slot] = list(cards)
-            state.build[slot] = len(cards)
+            state._build_cards[slot] = list(cards)
+            state._build[slot] = len(cards)
         state._accept = [0] * (SB + 1)
         state._accept[SB] = ALL_SLOTS
-        for slot, value in enumerate(state.build):
+        for slot, value in enumerate(state._build):
             state._accept[value + 1] |= 1 << slot
+        state._origin = _Origin(to_move, stocks, hands, discards, build_cards, completed, draw)
         return state
 
     def _set_up_tables(self) -> None:
         n = self.rules.players
-        self.hands = [[0] * (SB + 1) for _ in range(n)]
-        self.hand_masks = [0] * n
-        self.hand_sizes = [0] * n
-        self.discards = [[[] for _ in range(SLOTS)] for _ in range(n)]
-        self.tops = [[stock[-1] if stock else NO_CARD, 0, 0, 0, 0] for stock in self.stocks]
+        self._hands = [[0] * (SB + 1) for _ in range(n)]
+        self._hand_masks = [0] * n
+        self._hand_sizes = [0] * n
+        self._discards = [[[] for _ in range(SLOTS)] for _ in range(n)]
+        self._tops = [[stock[-1] if stock else NO_CARD, 0, 0, 0, 0] for stock in self._stocks]
         self._frozen_discards = [None] * n
         self._stale_discards = 0
         self._accept = [0] * (SB + 1)
@@ -250,15 +309,50 @@ class Round:
         """The seat that began turn 1: the dealer's left (rules §3)."""
         return (self.dealer + 1) % self.rules.players
 
+    @property
+    def stocks(self) -> tuple[tuple[int, ...], ...]:
+        """Every seat's stock, bottom card first (a copy: read-only)."""
+        return tuple(map(tuple, self._stocks))
+
+    @property
+    def draw(self) -> tuple[int, ...]:
+        """The draw pile, top card *last* (a copy: read-only)."""
+        return tuple(self._draw_pile)
+
+    @property
+    def discards(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Every seat's four discard piles, bottom card first (read-only tuples)."""
+        return self.all_frozen_discards()
+
+    @property
+    def build(self) -> tuple[int, ...]:
+        """The value on each build pile, B1-B4 (0 = empty .. 11; a 12 completes it)."""
+        return self.frozen_build()[0]
+
+    @property
+    def build_cards(self) -> tuple[tuple[int, ...], ...]:
+        """The cards of each build pile, bottom card first (SB cards as ``SB``)."""
+        return self.frozen_build()[1]
+
+    @property
+    def completed(self) -> tuple[int, ...]:
+        """The cards of completed build piles, waiting for a reshuffle (rules §6)."""
+        return self.frozen_completed()
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return tuple(self._hand_sizes)
+
     def hand_cards(self, seat: int) -> list[int]:
         """The cards in ``seat``'s hand, ascending (SB last)."""
-        counts = self.hands[seat]
-        return [c for c in HAND_VALUES[self.hand_masks[seat]] for _ in range(counts[c])]
+        counts = self._hands[seat]
+        return [c for c in HAND_VALUES[self._hand_masks[seat]] for _ in range(counts[c])]
 
     def hand_tuple(self, seat: int) -> tuple[int, ...]:
         """:meth:`hand_cards` as a tuple, looked up by the hand's counts (views need it
         at every decision)."""
-        key = bytes(self.hands[seat])
+        key = bytes(self._hands[seat])
         hand = _HAND_TUPLES.get(key)
         if hand is None:
             if len(_HAND_TUPLES) >= _HAND_TUPLES_LIMIT:
@@ -278,7 +372,7 @@ class Round:
         shift = seat << 2
         stale = self._stale_discards >> shift & ALL_SLOTS
         if frozen is None or stale:
-            piles = self.discards[seat]
+            piles = self._discards[seat]
             if frozen is None:
                 frozen = tuple(map(tuple, piles))
             else:
@@ -302,7 +396,7 @@ class Round:
         play (all four: they are short, and copying them is cheaper than choosing)."""
         frozen = self._frozen_build
         if frozen is None:
-            frozen = (tuple(self.build), tuple(map(tuple, self.build_cards)))
+            frozen = (tuple(self._build), tuple(map(tuple, self._build_cards)))
             self._frozen_build = frozen
         return frozen
 
@@ -310,12 +404,12 @@ class Round:
         """The completed piles' cards as a tuple, rebuilt only after they change."""
         frozen = self._frozen_completed
         if frozen is None:
-            frozen = self._frozen_completed = tuple(self.completed)
+            frozen = self._frozen_completed = tuple(self._completed)
         return frozen
 
     def stock_top(self, seat: int) -> int:
         """The face-up top of ``seat``'s stock, or ``NO_CARD`` when empty."""
-        return self.tops[seat][0]
+        return self._tops[seat][0]
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to move, each once; empty once over."""
@@ -325,19 +419,19 @@ class Round:
         accept = self._accept
         table = PLAYS_BY_MASK
         out: list[Move] = []
-        top = self.tops[p]
+        top = self._tops[p]
         for source in range(5):
             mask = accept[top[source]]
             if mask:
                 out += table[source][mask]
         q = self.partners[p]
         if q >= 0:
-            top = self.tops[q]
+            top = self._tops[q]
             for source in range(5):
                 mask = accept[top[source]]
                 if mask:
                     out += table[SRC_PARTNER_STOCK + source][mask]
-        hand_mask = self.hand_masks[p]
+        hand_mask = self._hand_masks[p]
         if not hand_mask:
             out.append(END)
             return out
@@ -348,18 +442,26 @@ class Round:
         out += DISCARDS_BY_MASK[hand_mask]
         return out
 
-    def is_legal(self, move: Move | str) -> bool:
-        """True when ``move`` (an id or its notation) may be played now."""
+    def is_legal(self, move: object) -> bool:
+        """True when ``move`` (an id or its notation) may be played now.
+
+        Never raises: anything that is not a move (``"h1-b1"``, ``None``) is False.
+        """
         return self.why_illegal(move) is None
 
-    def why_illegal(self, move: Move | str) -> str | None:
+    def why_illegal(self, move: object) -> str | None:
         """None for a legal move, else a sentence saying why it is not.
 
-        ``move`` is an id or its notation (``"S-B1"``); text that is not a move
-        raises :class:`~skipbo.core.MoveSyntaxError`.
+        ``move`` is an id or its notation (``"S-B1"``). Never raises: for anything
+        that is not a move (``"h1-b1"``, ``None``, ``1.5``) the reason is the
+        :class:`~skipbo.core.MoveSyntaxError` message, which shows what a move
+        looks like.
         """
         if type(move) is not int:
-            move = as_move(move)
+            try:
+                move = as_move(move)
+            except MoveSyntaxError as error:
+                return str(error)
         if self.result is not None:
             return "the round is already over"
         if not 0 <= move <= END:
@@ -369,10 +471,10 @@ class Round:
             return self._why_play_illegal(p, move)
         if move < END:
             card = (move - DISCARD_BASE) // SLOTS + 1
-            if not self.hands[p][card]:
+            if not self._hands[p][card]:
                 return f"there is no {card_name(card)} in the hand"
             return None
-        if self.hand_sizes[p]:
+        if self._hand_sizes[p]:
             return "'end' is only allowed with an empty hand; discard a card to end the turn"
         return None
 
@@ -380,7 +482,7 @@ class Round:
         source, slot = divmod(move, SLOTS)
         if source >= SRC_HAND + 1:
             card = source - SRC_HAND
-            if not self.hands[p][card]:
+            if not self._hands[p][card]:
                 return f"there is no {card_name(card)} in the hand"
         else:
             owner = p
@@ -389,12 +491,12 @@ class Round:
                 if owner < 0:
                     return "there is no partner in this game"
                 source -= SRC_PARTNER_STOCK
-            card = self.tops[owner][source]
+            card = self._tops[owner][source]
             if card == NO_CARD:
                 whose = "the partner's" if owner != p else "the own"
                 pile = "stock" if source == 0 else f"discard pile {source}"
                 return f"{whose} {pile} is empty"
-        need = self.build[slot] + 1
+        need = self._build[slot] + 1
         if card != SB and card != need:
             return (
                 f"{_article(card_name(card))} cannot go on B{slot + 1},"
@@ -428,24 +530,24 @@ class Round:
             p = self.to_move
             index = move - DISCARD_BASE
             card = (index >> 2) + 1
-            counts = self.hands[p]  # _take_from_hand, inlined on the commonest move
+            counts = self._hands[p]  # _take_from_hand, inlined on the commonest move
             counts[card] -= 1
             if not counts[card]:
-                self.hand_masks[p] ^= 1 << card
-            self.hand_sizes[p] -= 1
-            self.discards[p][index & 3].append(card)
-            self.tops[p][(index & 3) + 1] = card
+                self._hand_masks[p] ^= 1 << card
+            self._hand_sizes[p] -= 1
+            self._discards[p][index & 3].append(card)
+            self._tops[p][(index & 3) + 1] = card
             self._stale_discards |= 1 << (p << 2 | index & 3)
             self._end_turn()
         else:
             self._end_turn()
 
     def _take_from_hand(self, p: int, card: int) -> None:
-        counts = self.hands[p]
+        counts = self._hands[p]
         counts[card] -= 1
         if not counts[card]:
-            self.hand_masks[p] ^= 1 << card
-        self.hand_sizes[p] -= 1
+            self._hand_masks[p] ^= 1 << card
+        self._hand_sizes[p] -= 1
 
     def _play_card(self, move: Move) -> None:
         p = self.to_move
@@ -460,82 +562,82 @@ class Round:
                 owner = self.partners[p]
                 source -= SRC_PARTNER_STOCK
             if source:
-                pile = self.discards[owner][source - 1]
+                pile = self._discards[owner][source - 1]
                 self._stale_discards |= 1 << ((owner << 2) + source - 1)
             else:
-                pile = self.stocks[owner]
+                pile = self._stocks[owner]
             card = pile.pop()
-            self.tops[owner][source] = pile[-1] if pile else NO_CARD
+            self._tops[owner][source] = pile[-1] if pile else NO_CARD
             if not source and not pile and self._team_out(p):
                 self._place(card, slot)
                 self._win(p)
                 return
         self._place(card, slot)
         self.played_this_turn = True
-        if not self.hand_sizes[p]:
+        if not self._hand_sizes[p]:
             self._draw(p, HAND_SIZE)
 
     def _place(self, card: int, slot: int) -> None:
         """Put ``card`` on build slot ``slot``; a pile reaching 12 is set aside."""
-        value = self.build[slot]
-        cards = self.build_cards[slot]
+        value = self._build[slot]
+        cards = self._build_cards[slot]
         cards.append(card)
         bit = 1 << slot
         self._frozen_build = None
         accept = self._accept
         accept[value + 1] ^= bit
         if value + 1 == MAX_VALUE:
-            self.completed += cards
+            self._completed += cards
             self._frozen_completed = None
             cards.clear()
-            self.build[slot] = 0
+            self._build[slot] = 0
             accept[1] |= bit
         else:
-            self.build[slot] = value + 1
+            self._build[slot] = value + 1
             accept[value + 2] |= bit
 
     def _team_out(self, p: int) -> bool:
         """True when the stocks that must be empty for ``p``'s side to win are."""
         q = self.partners[p]
-        return not self.stocks[p] and (q < 0 or not self.stocks[q])
+        return not self._stocks[p] and (q < 0 or not self._stocks[q])
 
     def _draw(self, p: int, count: int) -> None:
         """Draw up to ``count`` cards, reshuffling completed piles when needed (§6)."""
-        draw = self.draw
-        counts = self.hands[p]
-        mask = self.hand_masks[p]
+        draw = self._draw_pile
+        counts = self._hands[p]
+        mask = self._hand_masks[p]
         if 0 < count <= len(draw):  # the usual case: no reshuffle, all cards there
             for card in draw[-count:]:
                 counts[card] += 1
                 mask |= 1 << card
             del draw[-count:]
-            self.hand_masks[p] = mask
-            self.hand_sizes[p] += count
+            self._hand_masks[p] = mask
+            self._hand_sizes[p] += count
             return
         got = 0
         while got < count:
             if not draw:
-                if not self.completed:
+                if not self._completed:
                     break
                 self._reshuffle()
             card = draw.pop()
             counts[card] += 1
             mask |= 1 << card
             got += 1
-        self.hand_masks[p] = mask
-        self.hand_sizes[p] += got
+        self._hand_masks[p] = mask
+        self._hand_sizes[p] += got
 
     def _reshuffle(self) -> None:
-        order = self.shuffler(len(self.shuffles), self.completed)
+        order = self.shuffler(len(self.shuffles), self._completed)
         self.shuffles.append(order)
-        self.draw.extend(reversed(order))
-        self.completed = []
+        self._draw_pile.extend(reversed(order))
+        self._completed = []
         self._frozen_completed = None
 
     def _end_turn(self) -> None:
         """Close the turn (blocked round and cap checks), then begin the next one."""
         n = self.rules.players
-        if not self.played_this_turn and not self.draw and not self.completed:
+        if not self.played_this_turn and not self._draw_pile and not self._completed:
             self.idle_streak += 1
             if self.idle_streak >= n:
                 self._finish(None, REASON_BLOCKED)
@@ -550,13 +652,13 @@ class Round:
         self.to_move = p
         self.turns += 1
         self.played_this_turn = False
-        missing = HAND_SIZE - self.hand_sizes[p]
+        missing = HAND_SIZE - self._hand_sizes[p]
         if missing > 0:
             self._draw(p, missing)
 
     def _win(self, p: int) -> None:
         team = self.rules.team_seats(p)
-        left = sum(len(stock) for seat, stock in enumerate(self.stocks) if seat not in team)
+        left = sum(len(stock) for seat, stock in enumerate(self._stocks) if seat not in team)
         self._finish(p, REASON_STOCK, points=25 + 5 * left, team=team if self.rules.teams else None)
 
     def _finish(
@@ -584,16 +686,16 @@ class Round:
         and a test checks that a clone equals its original field by field."""
         c = object.__new__(Round)
         c.rules, c.dealer, c.deck, c.shuffler = self.rules, self.dealer, self.deck, self.shuffler
-        c.stocks = [s[:] for s in self.stocks]
-        c.draw = self.draw[:]
+        c._stocks = [s[:] for s in self._stocks]
+        c._draw_pile = self._draw_pile[:]
         c.to_move, c.partners = self.to_move, self.partners
-        c.hands = [h[:] for h in self.hands]
-        c.hand_masks, c.hand_sizes = self.hand_masks[:], self.hand_sizes[:]
-        c.discards = [[d[:] for d in ds] for ds in self.discards]
-        c.tops = [t[:] for t in self.tops]
-        c.build = self.build[:]
-        c.build_cards = [b[:] for b in self.build_cards]
-        c.completed = self.completed[:]
+        c._hands = [h[:] for h in self._hands]
+        c._hand_masks, c._hand_sizes = self._hand_masks[:], self._hand_sizes[:]
+        c._discards = [[d[:] for d in ds] for ds in self._discards]
+        c._tops = [t[:] for t in self._tops]
+        c._build = self._build[:]
+        c._build_cards = [b[:] for b in self._build_cards]
+        c._completed = self._completed[:]
         c.shuffles = [x[:] for x in self.shuffles]
         c.history = self.history[:]
         c.turns, c.played_this_turn = self.turns, self.played_this_turn
@@ -604,7 +706,92 @@ class Round:
         c._stale_discards = self._stale_discards
         c._all_frozen_discards = self._all_frozen_discards
         c._frozen_build, c._frozen_completed = self._frozen_build, self._frozen_completed
+        c._origin = self._origin
         return c
+
+    def copy(self) -> Round:
+        """An independent copy of the round: playing on one never changes the other.
+
+        Everything is copied except what never changes in place (the rules, the deck,
+        the shuffler, the result), so it is cheap enough for a search that copies at
+        every node; ``copy.copy(round)`` and ``copy.deepcopy(round)`` give the same."""
+        return self.clone()
+
+    def __copy__(self) -> Round:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Round:
+        return self.clone()
+
+    def undo(self) -> Move:
+        """Take back the last move and return it: the round is then exactly as it was
+        before that move, draws and reshuffles included (the ``shuffles`` taken since
+        are gone; playing on reshuffles again as the shuffler says), and a result that
+        move (or a later :meth:`forfeit`) gave is gone too.
+
+        The round is dealt again and every earlier move replayed, with the reshuffles
+        it recorded: O(moves), well under a millisecond for most rounds, so it suits
+        analysis and take-backs; a search should :meth:`copy` instead. Exact for a
+        round changed only through :meth:`play`, :meth:`apply_unchecked`,
+        :meth:`forfeit` and :meth:`undo`. Raises :class:`~skipbo.core.SkipBoError`
+        when no move has been played.
+        """
+        if not self.history:
+            raise SkipBoError("there is no move to take back")
+        moves = self.history[:-1]
+        recorded = RecordedShuffles(self.shuffles)
+        origin = self._origin
+        if origin is None:
+            again = Round.deal(self.rules, self.dealer, self.deck, recorded)
+        else:
+            again = Round.assemble(self.rules, *origin[:7], shuffler=recorded)
+        apply = again.apply_unchecked
+        for move in moves:
+            apply(move)
+        again.shuffler = self.shuffler
+        last = self.history[-1]
+        for name in _FIELDS:
+            setattr(self, name, getattr(again, name))
+        return last
+
+    def __repr__(self) -> str:
+        rules = self.rules
+        table = f"{rules.players} players{' in partnerships' if rules.teams else ''}"
+        if self.result is None:
+            where = f"turn {self.turns}, seat {self.to_move} to move"
+        else:
+            winner = self.result.winner
+            where = f"over ({self.result.reason}{'' if winner is None else f', seat {winner} won'})"
+        return f"<Round {table}, stock {rules.stock}, {where}, {len(self.history)} moves>"
+
+    def __str__(self) -> str:
+        """The whole table as text: build piles, then each seat's stock (top card
+        and size), hand and discard piles (``>`` marks the seat to move)."""
+        rules = self.rules
+        build = "  ".join(f"B{slot + 1} {value or '-'}" for slot, value in enumerate(self._build))
+        lines = [
+            f"{self!r}"[1:-1],
+            f"build  {build}   draw {len(self._draw_pile)}   completed {len(self._completed)}",
+        ]
+        for seat in range(rules.players):
+            mark = ">" if seat == self.to_move and self.result is None else " "
+            partner = self.partners[seat]
+            name = f"seat {seat}" + (f" (with {partner})" if partner >= 0 else "")
+            top = self._tops[seat][0]
+            stock = f"{card_name(top) if top != NO_CARD else '-'} [{len(self._stocks[seat])}]"
+            hand = " ".join(card_name(c) for c in self.hand_cards(seat)) or "-"
+            piles = "  ".join(
+                f"D{i + 1} {' '.join(card_name(c) for c in pile) or '-'}"
+                for i, pile in enumerate(self._discards[seat])
+            )
+            lines.append(f"{mark} {name}  stock {stock}  hand {hand}  {piles}")
+        if self.result is not None:
+            lines.append(f"result {json.dumps(self.result.to_dict())}")
+        return "\n".join(lines)
+
+
+_FIELDS: Final = tuple(f for f in Round.__slots__ if f not in ("rules", "dealer", "deck"))
+"""What :meth:`Round.undo` sets again (the rest never changes)."""
 
 
 def _article(name: str) -> str:

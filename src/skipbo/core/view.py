@@ -9,10 +9,12 @@ bot or client holding a view cannot reach a secret even by introspection.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from .cards import NO_CARD, card_name, card_names, parse_card
-from .errors import SkipBoError
+from .errors import SkipBoError, deprecated
 from .rules import Rules
 from .state import _HAND_TUPLES, Round
 
@@ -52,14 +54,19 @@ class PlayerView(NamedTuple):
     ``NO_CARD`` for each one when the host did not send them."""
 
     def to_json(self) -> dict[str, Any]:
-        """The view exactly as notation.md writes it.
+        """Deprecated name of :meth:`to_dict`."""
+        deprecated("PlayerView.to_json", "PlayerView.to_dict")
+        return self.to_dict()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view exactly as notation.md writes it (a dict, ready for ``json.dumps``).
 
         ``build_piles`` and ``completed_cards`` are left out when the view does
         not know them (it was read from a host that did not send them)."""
         data: dict[str, Any] = {
             "seat": self.seat,
             "to_move": self.to_move,
-            "rules": self.rules.to_json(),
+            "rules": self.rules.to_dict(),
             "hand": card_names(self.hand),
             "build": list(self.build),
             "draw": self.draw,
@@ -73,18 +80,35 @@ class PlayerView(NamedTuple):
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> PlayerView:
-        """Read a view written by :meth:`to_json` (e.g. by an outside bot host).
+    def from_json(cls, data: dict[str, Any] | str) -> PlayerView:
+        """Deprecated name of :meth:`from_dict` (which takes the decoded dict); this
+        one also takes JSON text."""
+        deprecated("PlayerView.from_json", "PlayerView.from_dict")
+        if not isinstance(data, str):
+            return cls.from_dict(data)
+        try:
+            decoded = json.loads(data)
+        except ValueError as exc:
+            raise SkipBoError(f"not a player view: not JSON: {exc}") from None
+        return cls.from_dict(decoded)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PlayerView:
+        """Read a view written by :meth:`to_dict` (e.g. by an outside bot host).
 
         The optional ``build_piles`` and ``completed_cards`` may be missing
         (notation.md: a reader must not require them); their cards are then
         unseen, ``NO_CARD`` each, and a bot that samples (see
         :mod:`skipbo.core.determinize`) samples them too."""
+        if not isinstance(data, Mapping):
+            raise SkipBoError(
+                f"not a player view: expected a dict (decoded JSON), not {type(data).__name__}"
+            )
         try:
             return cls(
                 seat=data["seat"],
                 to_move=int(data["to_move"]),
-                rules=Rules.from_json(data["rules"]),
+                rules=Rules.from_dict(data["rules"]),
                 hand=tuple(parse_card(c) for c in data["hand"]),
                 build=tuple(int(v) for v in data["build"]),
                 draw=int(data["draw"]),
@@ -164,8 +188,8 @@ def player_view(state: Round, seat: int | None) -> PlayerView:
         completed = state.frozen_completed()
     hand: tuple[int, ...] = ()
     if seat is not None:
-        hand = _HAND_TUPLES.get(bytes(state.hands[seat])) or state.hand_tuple(seat)
-    tops, stocks, sizes = state.tops, state.stocks, state.hand_sizes
+        hand = _HAND_TUPLES.get(bytes(state._hands[seat])) or state.hand_tuple(seat)
+    tops, stocks, sizes = state._tops, state._stocks, state._hand_sizes
     public: list[PublicPlayer] = []
     for p in range(n):
         public.append(_new_tuple(PublicPlayer, (tops[p][0], len(stocks[p]), sizes[p], discards[p])))
@@ -178,7 +202,7 @@ def player_view(state: Round, seat: int | None) -> PlayerView:
             state.rules,
             hand,
             build,
-            len(state.draw),
+            len(state._draw_pile),
             len(completed),
             players,
             state.result is not None,

@@ -92,7 +92,7 @@ class SkipBoEnv(gymnasium.Env[Obs, Any]):
             return self._observe(), 0.0, False, False, {}
         reward = rewards(self.rules, result)[self.seat]
         capped = result.reason == "cap"
-        return self._observe(), reward, not capped, capped, {"result": result.to_json()}
+        return self._observe(), reward, not capped, capped, {"result": result.to_dict()}
 
     def _advance(self) -> None:
         """Bots move until the learner is to move or the round is over."""

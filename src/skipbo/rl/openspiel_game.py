@@ -198,7 +198,7 @@ class SkipBoState(pyspiel.State):  # type: ignore[misc]
             return list(pool.elements())
         from_pile, reshuffled = self.plan
         i = len(self.draws)
-        pool = Counter(self.round.draw if i < from_pile else reshuffled)
+        pool = Counter(self.round._draw_pile if i < from_pile else reshuffled)
         pool.subtract(self.draws[:from_pile] if i < from_pile else self.draws[from_pile:])
         return list(pool.elements())
 
@@ -234,13 +234,13 @@ class SkipBoState(pyspiel.State):  # type: ignore[misc]
         probe.shuffler = recorder = ChanceShuffler()
         probe.apply_unchecked(move)
         from_hand = 1 if MOVE_INFO[move].card else 0
-        need = sum(probe.hand_sizes) - sum(round_.hand_sizes) + from_hand
+        need = sum(probe._hand_sizes) - sum(round_._hand_sizes) + from_hand
         if need == 0:
             round_.apply_unchecked(move)
             return
         reshuffled = recorder.seen[0] if recorder.seen else []
         self.pending, self.need, self.draws = move, need, []
-        self.plan = (min(need, len(round_.draw)), reshuffled)
+        self.plan = (min(need, len(round_._draw_pile)), reshuffled)
 
     def _play_pending(self) -> None:
         """Arrange the draw pile (and any reshuffle) to give the drawn cards, then play."""
@@ -248,9 +248,9 @@ class SkipBoState(pyspiel.State):  # type: ignore[misc]
         assert round_ is not None and self.pending is not None
         from_pile = self.plan[0]
         first = self.draws[:from_pile]
-        rest = Counter(round_.draw)
+        rest = Counter(round_._draw_pile)
         rest.subtract(first)
-        round_.draw = [*sorted(rest.elements()), *reversed(first)]
+        round_._draw_pile = [*sorted(rest.elements()), *reversed(first)]
         shuffler = round_.shuffler
         assert isinstance(shuffler, ChanceShuffler)
         shuffler.front = self.draws[from_pile:]
@@ -302,7 +302,7 @@ class SkipBoState(pyspiel.State):  # type: ignore[misc]
             raise ValueError("resample only at the decisions of the player whose view it is")
         assert self.round is not None
         sampled = sample_round(view, int(probability_sampler() * 2**31))
-        sampled.draw.sort()
+        sampled._draw_pile.sort()
         sampled.shuffler = ChanceShuffler()
         for name in ("dealer", "turns", "played_this_turn", "idle_streak"):
             setattr(sampled, name, getattr(self.round, name))

@@ -117,7 +117,7 @@ class SkipBoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self._legal = []
         for agent, reward in zip(self.agents, rewards(self.rules, round_.result), strict=True):
             self.rewards[agent] = reward
-            self.infos[agent] = {"result": round_.result.to_json()}
+            self.infos[agent] = {"result": round_.result.to_dict()}
             (self.truncations if capped else self.terminations)[agent] = True
         self._accumulate_rewards()
 

@@ -57,7 +57,7 @@ def render_round(
         return None
     text = render_view(player_view(round_, seat), legal, names)
     if round_.result is not None:
-        text += f"result: {round_.result.to_json()}\n"
+        text += f"result: {round_.result.to_dict()}\n"
     if mode == "human":
         print(text, end="")
         return None

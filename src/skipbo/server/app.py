@@ -92,12 +92,22 @@ def build_app(
             await asyncio.sleep(settings.sweep_seconds)
             service.sweep(settings.idle_seconds)
 
+    async def expire() -> None:
+        """Slow games' turns past their deadline (stored: a restart loses none)."""
+        while True:
+            await asyncio.sleep(settings.slow_check_seconds)
+            try:
+                await online.expire(service.time_out)
+            except Exception as exc:  # the store away for a moment: next time
+                log.warning("slow games' deadlines not checked: %s", exc)
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await service.start()
-        sweeper = asyncio.create_task(sweep())
+        sweeper, expirer = asyncio.create_task(sweep()), asyncio.create_task(expire())
         yield
         sweeper.cancel()
+        expirer.cancel()
         await online.drain()
         await service.stop()
         if own_pool is not None:

@@ -17,6 +17,9 @@ from .errors import CodedError
 HUMAN = "human"
 BOT_PREFIX = "bot:"
 MAX_TARGET = 10_000
+SLOW_HOURS = (1, 8, 24, 72)
+"""A slow game's deadline per turn: an hour, 8 hours, a day, three days."""
+TIMEOUTS = ("lose", "bot")
 TURN_SECONDS = (10, 600)
 """The turn timer's bounds (seconds), when a table has one."""
 
@@ -41,6 +44,17 @@ class TableConfig:
     """Listed in the lobby for anyone to join (else link only)."""
     rated: bool = False
     """The game moves its players' ratings (never with hints: the coach would play too)."""
+    slow_hours: int | None = None
+    """A slow game: hours each turn may take (:data:`SLOW_HOURS`); nobody is played for
+    while away, and the player to move past the deadline meets ``on_timeout``. None: live."""
+    on_timeout: str = "lose"
+    """``lose``: a slow game's player past the deadline gives up (as a resignation);
+    ``bot``: a bot takes the seat for good."""
+
+    @property
+    def slow(self) -> bool:
+        """Whether turns wait for hours (a slow game) instead of a grace period."""
+        return self.slow_hours is not None
 
     @classmethod
     def make(
@@ -54,6 +68,8 @@ class TableConfig:
         hints: bool | None = None,
         public: bool = False,
         rated: bool = False,
+        slow_hours: int | None = None,
+        on_timeout: str = "lose",
     ) -> TableConfig:
         """A checked configuration; raises :class:`TableError` with the code and field."""
         rules = _rules(players, stock, teams)
@@ -67,8 +83,14 @@ class TableConfig:
             raise TableError("seats_count", "seats", players=players, count=len(kinds))
         for kind in kinds:
             _check_kind(kind)
-        helped = default_hints(kinds) if hints is None else hints
-        return cls(rules, target, kinds, turn_seconds, helped and not rated, public, rated)
+        if slow_hours is not None and slow_hours not in SLOW_HOURS:
+            raise TableError("invalid_value", "slow_hours", reason=f"one of {SLOW_HOURS}")
+        if on_timeout not in TIMEOUTS:
+            raise TableError("invalid_value", "on_timeout", reason=f"one of {TIMEOUTS}")
+        helped = (default_hints(kinds) if hints is None else hints) and not rated
+        return cls(
+            rules, target, kinds, turn_seconds, helped, public, rated, slow_hours, on_timeout
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The configuration as stored and shown (no secrets in it)."""
@@ -80,6 +102,8 @@ class TableConfig:
             "hints": self.hints,
             "public": self.public,
             "rated": self.rated,
+            "slow_hours": self.slow_hours,
+            "on_timeout": self.on_timeout,
         }
 
     @classmethod
@@ -96,6 +120,8 @@ class TableConfig:
             data.get("hints"),
             bool(data.get("public", False)),
             bool(data.get("rated", False)),
+            data.get("slow_hours"),
+            data.get("on_timeout", "lose"),
         )
 
 

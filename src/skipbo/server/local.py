@@ -86,6 +86,11 @@ class LocalTables:
         await self.hub.changed(table)
         return {"code": table.code, "table": table.view_for(table.authenticate(token))}
 
+    async def time_out(self, code: str) -> None:
+        table = self.registry.get(code)
+        table.time_out()
+        await self.hub.changed(table)
+
     async def public_view(self, code: str) -> dict[str, Any]:
         return self.registry.get(code).view_for(None)
 

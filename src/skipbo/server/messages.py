@@ -133,6 +133,8 @@ class CreateTableRequest(_Strict):
     hints: bool | None = None
     public: bool = False
     rated: bool = False
+    slow_hours: int | None = None
+    on_timeout: Literal["lose", "bot"] = "lose"
 
 
 class JoinRequest(_Strict):

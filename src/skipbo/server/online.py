@@ -23,11 +23,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
-from .config import TableConfig
+from .config import TableConfig, TableError
 from .ratings import Recorded, record_game, side_ranks
 from .storage import games as listings
 from .storage.games import GameResult, Listing, SeatResult
@@ -60,6 +60,7 @@ def new_listing(code: str, config: TableConfig, open_seats: int, now: float) -> 
         open_seats,
         public=config.public,
         rated=config.rated,
+        pace="slow" if config.slow else "live",
     )
 
 
@@ -105,6 +106,54 @@ def game_result(table: Table, now: float) -> GameResult:
     )
 
 
+Turn = tuple[int, int]
+"""A slow game's turn: (round at the table, seat to move)."""
+
+
+def turn_of(table: Table) -> Turn | None:
+    """Whose turn it is at a slow game in play (None: no deadline runs)."""
+    if not table.config.slow or not table.started or table.finished:
+        return None
+    state = table.match.round
+    return None if state.over else (table.round_index, state.to_move)
+
+
+def deadline_op(code: str, seat: int, deadline: float, now: float, keep: bool) -> Op[None]:
+    """The turn's player and deadline in the listing (the "your turn" list reads them);
+    ``keep``: a deadline already stored stays (after a restart, the turn is not new)."""
+
+    def run(tx: Tx) -> None:
+        stored = tx.rows("SELECT deadline FROM listings WHERE table_id = {p}", (code,))
+        kept = stored[0][0] if keep and stored and stored[0][0] is not None else None
+        listings.set_turn(code, seat, deadline if kept is None else float(kept), now)(tx)
+
+    return run
+
+
+def turn_player(code: str, player_id: int) -> Op[None]:
+    """The player to move at ``code`` is ``player_id`` (the listing's "your turn")."""
+
+    def run(tx: Tx) -> None:
+        tx.rows("UPDATE listings SET to_move = {p} WHERE table_id = {p}", (player_id, code))
+
+    return run
+
+
+def claim_expired(now: float) -> Op[list[str]]:
+    """The slow tables whose turn ran past its deadline, each claimed once (its
+    deadline cleared in the same statement), so that two workers never both act."""
+
+    def run(tx: Tx) -> list[str]:
+        rows = tx.rows(
+            "UPDATE listings SET deadline = NULL WHERE pace = 'slow' AND phase = 'playing'"
+            " AND deadline IS NOT NULL AND deadline < {p} RETURNING table_id",
+            (now,),
+        )
+        return [str(row[0]) for row in rows]
+
+    return run
+
+
 def record_with_players(result: GameResult) -> Op[Recorded]:
     """:func:`record_game` with each seat's player as ``table_players`` says, in one
     transaction (a seat taken by a resigned person's stand-in keeps that person)."""
@@ -133,6 +182,8 @@ class Online:
         """Per table, the phase this process last wrote to the listing."""
         self._recorded: set[tuple[str, int]] = set()
         """(table, game) results this process has stored."""
+        self._turns: dict[str, Turn] = {}
+        """Per slow table, the turn whose deadline this process wrote."""
         self._tasks: set[asyncio.Task[Any]] = set()
 
     async def listed(self, code: str, config: TableConfig, open_seats: int) -> None:
@@ -142,15 +193,23 @@ class Online:
         )
         self._written[code] = ("lobby" if open_seats else "playing", open_seats)
 
-    async def seated(self, code: str, seat: int, player_id: int) -> None:
-        """The player of a browser's session sits at ``seat``."""
+    async def seated(
+        self, code: str, seat: int, player_id: int, view: dict[str, Any] | None = None
+    ) -> None:
+        """The player of a browser's session sits at ``seat``; if ``view`` (the table
+        after the join) says it is that seat's turn at a slow game, the turn is theirs
+        in the listing too (the turn was written before the seat was linked)."""
         await self.store.run_async(seat_player(code, seat, player_id))
+        if view is not None and view["config"].get("slow_hours") and view.get("to_move") == seat:
+            await self.store.run_async(turn_player(code, player_id))
 
     async def unseated(self, code: str, seat: int) -> None:
         await self.store.run_async(unseat_player(code, seat))
 
     def observe(self, table: Table) -> None:
         """After a committed change: write what the listing or the results now lack."""
+        # seen by this process before? if not (a restart), a stored deadline stands
+        known = table.code in self._written or table.code in self._turns
         phase = listing_phase(table)
         if self._written.get(table.code) != phase:
             self._written[table.code] = phase
@@ -159,14 +218,36 @@ class Online:
         if phase[0] == "finished" and game not in self._recorded:
             self._recorded.add(game)
             self._spawn(self._record(game_result(table, self.clock())))
+        turn = turn_of(table)
+        if turn is not None and self._turns.get(table.code) != turn:
+            self._turns[table.code] = turn
+            self._spawn(self._set_deadline(table, turn[1], keep=not known))
         if phase[0] == "finished":
             self._written.pop(table.code, None)
+            self._turns.pop(table.code, None)
 
     async def _update_listing(self, code: str, phase: Phase) -> None:
         name, open_seats = phase
         await self.store.run_async(
             listings.update_listing(code, self.clock(), phase=name, open_seats=open_seats)
         )
+
+    async def _set_deadline(self, table: Table, seat: int, keep: bool) -> None:
+        """A new turn at a slow game: its player has ``slow_hours`` from now. ``keep``:
+        this process did not see the turn begin (a restart): a stored deadline stands."""
+        now = self.clock()
+        hours = table.config.slow_hours or 0
+        await self.store.run_async(deadline_op(table.code, seat, now + hours * 3600, now, keep))
+
+    async def expire(self, time_out: Callable[[str], Awaitable[None]]) -> list[str]:
+        """Act on every slow turn past its deadline: ``time_out(code)`` for each."""
+        codes = await self.store.run_async(claim_expired(self.clock()))
+        for code in codes:
+            try:
+                await time_out(code)
+            except TableError as exc:  # the turn ended meanwhile, or the table did
+                log.info("table %s: no time-out (%s)", code, exc.code)
+        return codes
 
     async def _record(self, result: GameResult) -> None:
         recorded = await self.store.run_async(record_with_players(result))

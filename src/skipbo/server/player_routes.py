@@ -266,7 +266,7 @@ def add_player_routes(
                 joined = await service.join(table.table_id, player.name)
             except TableError:
                 continue  # taken meanwhile: the next one
-            await online.seated(joined["code"], joined["seat"], player.player_id)
+            await online.seated(joined["code"], joined["seat"], player.player_id, joined["table"])
             return joined
         config = TableConfig.make(
             body.players, body.stock, body.teams, None, None, None, False, True, True

@@ -37,7 +37,7 @@ def add_table_routes(
     async def link(request: Request, joined: dict[str, Any]) -> None:
         player = await accounts.player_async(request.cookies.get(SESSION_COOKIE))
         if player is not None and "seat" in joined:
-            await online.seated(joined["code"], joined["seat"], player.player_id)
+            await online.seated(joined["code"], joined["seat"], player.player_id, joined["table"])
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -67,6 +67,8 @@ def add_table_routes(
             body.hints,
             body.public,
             body.rated,
+            body.slow_hours,
+            body.on_timeout,
         )
         if body.name is not None and "human" not in config.seats:
             raise TableError("bots_only_name", "name")

@@ -72,6 +72,10 @@ class TableService(TableSource, Protocol):
         """Bots take the open seats (asked by a seated person); the game starts."""
         ...
 
+    async def time_out(self, code: str) -> None:
+        """A slow game's turn ran past its deadline (see :meth:`.tables.Table.time_out`)."""
+        ...
+
     async def public_view(self, code: str) -> dict[str, Any]:
         """What a spectator sees of the table now."""
         ...

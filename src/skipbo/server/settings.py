@@ -22,6 +22,8 @@ from .timers import GRACE_SECONDS
 IDLE_SECONDS = 30 * 60.0
 """A table nobody is connected to and nobody moved at for this long is freed from memory."""
 SWEEP_SECONDS = 60.0
+SLOW_CHECK_SECONDS = 30.0
+"""How often a server looks for slow games' turns past their deadline."""
 TICK_SECONDS = 1.0
 """How often a cluster worker renews its leases, takes over dead ones and compares versions."""
 ENV_SETTINGS = "SKIPBO_SERVER_SETTINGS"
@@ -40,7 +42,8 @@ class ServerSettings:
     client and minute (0: no limit); ``analysis_limit``: uploaded records analysed
     per client and minute (0: no limit); tables unused for ``idle_seconds`` (or
     finished) are freed from memory every ``sweep_seconds``; ``tick``: a cluster
-    worker's heartbeat.
+    worker's heartbeat; ``slow_check_seconds``: how often slow games' deadlines are
+    checked.
     """
 
     rate: float = RATE_PER_SECOND
@@ -51,6 +54,7 @@ class ServerSettings:
     idle_seconds: float = IDLE_SECONDS
     sweep_seconds: float = SWEEP_SECONDS
     tick: float = TICK_SECONDS
+    slow_check_seconds: float = SLOW_CHECK_SECONDS
 
     def to_env(self) -> dict[str, str]:
         """The environment that hands these settings to a worker process."""

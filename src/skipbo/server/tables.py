@@ -436,17 +436,35 @@ class Table:
             raise TableError("game_over" if self.started else "not_started")
         resigned = [*self.resigned, seat]
         if not self.two_sides:
-            person = self.seats[seat]
-            kind = BOT_PREFIX + STAND_IN
-            self._storage.update_seat(self.code, seat, person.token_hash, person.name, kind)
-            self.seats[seat] = Seat(person.name, kind, person.token_hash)
-            self.presence.autopilot.discard(seat)
+            self._hand_to_bot(seat)
         self._storage.set_status(
             self.code, json.dumps({"rounds": self._rounds_played(), "resigned": resigned})
         )
         self.resigned = resigned
         if self.two_sides:
             self._forfeit(seat)
+
+    def _hand_to_bot(self, seat: int) -> None:
+        """The stand-in bot takes ``seat`` for good (the person's name stays on it)."""
+        person = self.seats[seat]
+        kind = BOT_PREFIX + STAND_IN
+        self._storage.update_seat(self.code, seat, person.token_hash, person.name, kind)
+        self.seats[seat] = Seat(person.name, kind, person.token_hash)
+        self.presence.autopilot.discard(seat)
+
+    def time_out(self) -> int:
+        """A slow game's player to move let the deadline pass: they give up
+        (``on_timeout`` ``lose``) or a bot takes their seat (``bot``). Returns the seat."""
+        if not self.config.slow or self._phase() != "playing":
+            raise TableError("round_over")
+        seat = self.match.round.to_move
+        if not self.is_person(seat):
+            raise TableError("not_your_turn", seat=seat)
+        if self.config.on_timeout == "bot":
+            self._hand_to_bot(seat)
+        else:
+            self.resign(seat)
+        return seat
 
     def _forfeit(self, seat: int) -> None:
         """End the round in the core when the resigning seat is the one to move.

@@ -60,7 +60,7 @@ class Timers:
 
     def _sync_grace(self, table: Table) -> None:
         presence = table.presence
-        active = table.started and not table.finished
+        active = table.started and not table.finished and not table.config.slow
         for seat in range(len(table.seats)):
             key = (table.code, seat)
             absent = (

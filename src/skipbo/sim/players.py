@@ -211,7 +211,7 @@ class Seats:
                 failed[0] if failed else (seat if order is None else order[seat], ILLEGAL)
             )
         for index, bot in self._playing.items():
-            bot.end(result.to_json())
+            bot.end(result.to_dict())
             if bot.fallbacks:
                 notes.fallbacks[index] = bot.fallbacks
         self._playing.clear()

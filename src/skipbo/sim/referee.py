@@ -268,7 +268,7 @@ class MatchSummary:
             "deals": config.deals,
             "rotations": config.rotations,
             "rounds": config.rounds,
-            "rules": config.rules.to_json(),
+            "rules": config.rules.to_dict(),
             "seed": config.seed,
             "time_limit": config.time_limit,
             "bots": [tally.to_json(i, self.decided) for i, tally in enumerate(self.bots)],
@@ -446,7 +446,7 @@ def play_deal_round(
     assert result is not None
     for seat, index in enumerate(table.seats):
         if seat not in table.faults:
-            bots[index].end(result.to_json())
+            bots[index].end(result.to_dict())
     return table
 
 

@@ -363,12 +363,12 @@ class ProtocolBot:
             raise BotFault(str(exc), kind=CRASHED) from None
 
     def _hello(self, seat: int, rules: Rules) -> str:
-        self._send({"type": "hello", "protocol": PROTOCOL, "seat": seat, "rules": rules.to_json()})
+        self._send({"type": "hello", "protocol": PROTOCOL, "seat": seat, "rules": rules.to_dict()})
         return read_hello(self._receive(self.hello_limit))
 
     def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
         self._send(
-            {"type": "move", "view": view.to_json(), "legal": [format_move(m) for m in legal]}
+            {"type": "move", "view": view.to_dict(), "legal": [format_move(m) for m in legal]}
         )
         self.fallback = None
         move, self.fallback = read_answer(self._receive(self.time_limit), legal)

@@ -11,26 +11,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from skipbo.bots import Bot
+from skipbo.bots.adapt import BotLike, Policy, as_bot
 from skipbo.core import Round, Rules, new_round, player_view
 
 
 def play_round(
-    rules: Rules, bots: Sequence[Bot], seed: int | str, dealer: int | None = None
+    rules: Rules, bots: Sequence[BotLike], seed: int | str, dealer: int | None = None
 ) -> Round:
     """Deal a round from ``seed`` and let ``bots[seat]`` play for every seat.
 
-    A bot that answers a move outside the legal list forfeits the round (the
-    round ends at once with reason ``"forfeit"``), as the bot protocol says for
-    remote bots; the core never sees the illegal move. Returns the finished round.
+    A bot is what the RL environments take too: a :class:`~skipbo.bots.Bot`, a
+    plain function ``(view, legal) -> move``, or a built-in bot's name (made
+    afresh, seeded ``f"{seed}/{seat}"``). A bot that answers a move outside the
+    legal list forfeits the round (the round ends at once with reason
+    ``"forfeit"``), as the bot protocol says for remote bots; the core never sees
+    the illegal move. Returns the finished round.
     """
-    if len(bots) != rules.players:
-        raise ValueError(f"{rules.players} players need {rules.players} bots, not {len(bots)}")
+    if isinstance(bots, str) or len(bots) != rules.players:
+        count = "one name" if isinstance(bots, str) else str(len(bots))
+        raise ValueError(f"{rules.players} players need {rules.players} bots, not {count}")
+    choose = [_chooser(bot, f"{seed}/{seat}") for seat, bot in enumerate(bots)]
     state = new_round(rules, seed, dealer)
     legal_moves = state.legal_moves
     apply = state.apply_unchecked
     view = player_view
-    choose = [bot.choose for bot in bots]
     while state.result is None:
         seat = state.to_move
         legal = legal_moves()
@@ -40,3 +44,10 @@ def play_round(
             break
         apply(move)
     return state
+
+
+def _chooser(bot: BotLike, seed: str) -> Policy:
+    """The function that picks ``bot``'s moves: its ``choose``, or the function itself."""
+    if not isinstance(bot, str) and not hasattr(bot, "choose") and callable(bot):
+        return bot
+    return as_bot(bot, seed).choose

@@ -196,7 +196,7 @@ class _Tally:
         teams = [rules.team_seats(team) for team in range(side_count(rules))] if rules.teams else []
         return Summary(
             games=total,
-            rules=rules.to_json(),
+            rules=rules.to_dict(),
             bots=config.labels,
             seed=config.seed,
             seats=tuple(Share(wins, total) for wins in self.wins),

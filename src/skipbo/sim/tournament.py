@@ -334,7 +334,7 @@ class TournamentResult:
         return {
             "bots": list(config.labels),
             "seed": config.seed,
-            "rules": config.rules.to_json(),
+            "rules": config.rules.to_dict(),
             "rounds_per_pairing": 2 * config.deals,
             "deals_per_pairing": config.deals,
             "ratings": {

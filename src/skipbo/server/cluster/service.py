@@ -91,6 +91,10 @@ class ClusterTables:
         table = self.hub.entries[code].table
         return {"code": code, "table": table.view_for(table.authenticate(token))}
 
+    async def time_out(self, code: str) -> None:
+        code = (await self.hub.entry(code)).table.code
+        await self.hub.change(code, lambda e: e.table.time_out())
+
     async def public_view(self, code: str) -> dict[str, Any]:
         return (await self.hub.fresh(code)).table.view_for(None)
 

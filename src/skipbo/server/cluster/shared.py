@@ -108,6 +108,7 @@ def _absent(table: Table, shared: Shared, seat: int) -> bool:
     """A person away while the game runs, and not yet on autopilot (the grace clock runs)."""
     return (
         _active(table)
+        and not table.config.slow  # a slow game waits for its people
         and table.is_person(seat)
         and seat not in shared.connected
         and seat not in shared.autopilot
