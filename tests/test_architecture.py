@@ -16,6 +16,7 @@ PACKAGE = SRC / "skipbo"
 
 LAYERS = {
     "core": set(),
+    "records_io": {"core"},
     "bots": {"core"},
     "sim": {"core", "bots"},
     "coach": {"core", "bots", "sim"},
@@ -23,7 +24,8 @@ LAYERS = {
     "server": {"core", "bots", "sim", "coach"},
     "tui": {"core", "bots", "sim", "coach"},
 }
-"""What each package may import besides itself (cli, at the top, may import all)."""
+"""What each package (or top-level module) may import besides itself (cli, at the top,
+may import all)."""
 
 
 def module_name(path: Path) -> str:

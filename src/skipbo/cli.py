@@ -35,6 +35,7 @@ from skipbo.core import (
     player_view,
     replay,
 )
+from skipbo.records_io import RecordFileError, RecordItem, scan_records
 
 if TYPE_CHECKING:
     from skipbo.sim import SimConfig, Summary
@@ -94,41 +95,40 @@ def _bad(error: str) -> ReplayOutcome:
     return ReplayOutcome(ok=False, state=None, index=None, error=error)
 
 
-def _replay_line(line: bytes, number: int) -> ReplayOutcome:
-    """Decode and replay one line; the core decides everything after JSON decoding."""
+def _replay_item(item: RecordItem) -> ReplayOutcome:
+    """Replay one decoded record; the core decides everything after JSON decoding."""
+    if item.error is not None:
+        return _bad(item.error)
     try:
-        data = json.loads(line)
-    except UnicodeDecodeError:
-        return _bad(f"line {number} is not UTF-8 text")
-    except (json.JSONDecodeError, RecursionError) as exc:
-        return _bad(f"line {number} is not valid JSON: {exc}")
-    except ValueError:  # an integer longer than sys.get_int_max_str_digits()
-        return _bad(f"line {number} holds a number too large")
-    try:
-        return replay(parse_record(data))
+        return replay(parse_record(item.data))
     except ValueError as exc:  # BadRecordError and anything else the core refuses
         return _bad(str(exc))
 
 
 def _run_records(path: str, render: Render) -> int:
-    """Replay every record of ``path`` and print one JSON line each; the exit status."""
+    """Replay every record of ``path`` and print one JSON line each; the exit status.
+
+    JSON Lines, or one pretty-printed record (:func:`skipbo.records_io.scan_records`);
+    a file that is neither is one error line (exit 2), not one bad record a line.
+    """
     status = EXIT_OK
     records = 0
     write = sys.stdout.write
     dumps = json.dumps
+    name = "standard input" if path == "-" else path
     with _open_records(path) as stream:
-        for number, line in enumerate(stream, 1):
-            if not line.strip():
-                continue
-            records += 1
-            outcome = _replay_line(line, number)
-            if outcome.ok:
-                write(dumps(render(number, outcome)) + "\n")
-            else:
-                write(dumps(outcome.to_json()) + "\n")
-                status = EXIT_NOT_OK
+        try:
+            for item in scan_records(stream):
+                records += 1
+                outcome = _replay_item(item)
+                if outcome.ok:
+                    write(dumps(render(item.line, outcome)) + "\n")
+                else:
+                    write(dumps(outcome.to_dict()) + "\n")
+                    status = EXIT_NOT_OK
+        except RecordFileError as exc:
+            raise UsageError(f"{name}: {exc}") from None
     if not records:  # not an error: nothing was wrong, but silence would puzzle
-        name = "standard input" if path == "-" else path
         print(f"{PROG}: {name} holds no record", file=sys.stderr)
     return status
 
@@ -141,7 +141,7 @@ def _final(outcome: ReplayOutcome) -> Round:
 
 def _render_result(number: int, outcome: ReplayOutcome) -> dict[str, Any]:
     """``replay``: the core's own line, so the CLI cannot drift from the spec."""
-    return outcome.to_json()
+    return outcome.to_dict()
 
 
 def _render_legal(number: int, outcome: ReplayOutcome) -> dict[str, Any]:
@@ -160,7 +160,7 @@ def _view_renderer(seat: int) -> Render:
             raise UsageError(
                 f"--seat {seat}: the record on line {number} has seats 0..{players - 1}"
             )
-        return player_view(state, seat).to_json()
+        return player_view(state, seat).to_dict()
 
     return render
 
@@ -368,7 +368,8 @@ DESCRIPTION = """\
 Skip-Bo, exactly as the printed rules say.
 
 Record commands read game records (skipbo-record/1) as JSON Lines, one record a
-line, from FILE or from standard input ('-'), and print one JSON line per record.
+line, or one pretty-printed record, from FILE or from standard input ('-'), and
+print one JSON line per record.
 They exit 0 when every record replays cleanly, 1 when any record is bad or holds an
 illegal move (that record's line is {"ok": false, "index": I, "error": "..."}), and
 2 for bad arguments or an unreadable file."""
@@ -392,7 +393,11 @@ def _add_record_command(
         description=f"{summary}\n\n{details}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", metavar="FILE", help="JSON Lines of records, or '-' for stdin")
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        help="JSON Lines of records (or one pretty-printed record), or '-' for stdin",
+    )
     return parser
 
 
