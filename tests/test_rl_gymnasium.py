@@ -77,7 +77,7 @@ def test_illegal_action_forfeits() -> None:
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated) == (-1.0, True, False)
-    assert info == {"illegal_action": illegal}
+    assert info["illegal_action"] is True and info["action"] == illegal
 
 
 def test_bad_options() -> None:

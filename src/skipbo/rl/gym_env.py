@@ -11,7 +11,10 @@ to move again or the round is over.
 Observation and action spaces are those of ``skipbo_v0`` (one seat's encoded
 view and ``action_mask``; ``Discrete(145)``). An action outside the mask ends
 the episode as a forfeit: reward -1, ``terminated``, ``info["illegal_action"]``
-(a masked learner never sees it; Gymnasium's checker samples unmasked actions).
+True beside ``info["action"]`` (the id) and ``info["reason"]`` (a masked learner
+never sees it; Gymnasium's checker samples unmasked actions, so this one does not
+raise). Every step's ``info`` has ``illegal_action``; a step after the episode
+ended raises :class:`~skipbo.core.RoundOverError`.
 """
 
 from __future__ import annotations
@@ -27,7 +30,16 @@ from skipbo.core import Round, player_view
 
 from .encoding import ViewEncoder
 from .render import check_render_mode, render_round
-from .table import RoundSeeds, action_space, deal, make_rules, observation_space, observe, rewards
+from .table import (
+    RoundSeeds,
+    action_space,
+    deal,
+    make_rules,
+    observation_space,
+    observe,
+    rewards,
+    round_over,
+)
 
 Obs = dict[str, Any]
 
@@ -78,21 +90,36 @@ class SkipBoEnv(gymnasium.Env[Obs, Any]):
                 return self._observe(), {}
 
     def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
-        """Play the learner's move, then the bots', up to the learner's next decision."""
+        """Play the learner's move, then the bots', up to the learner's next decision.
+
+        An action outside the mask forfeits the round (reward -1, ``terminated``,
+        ``info["illegal_action"]`` True with ``info["action"]`` the action id and
+        ``info["reason"]`` the core's reason). After the episode ended (won,
+        blocked, capped or forfeited), ``step`` raises
+        :class:`~skipbo.core.RoundOverError` until ``reset()``.
+        """
         round_ = self._current()
+        if round_.result is not None:
+            raise round_over(f"player_{self.seat}")
         move = int(action)
         if move not in self._legal:
-            return self._observe(), -1.0, True, False, {"illegal_action": move}
+            reason = round_.why_illegal(move) or "not legal now"
+            round_.forfeit(self.seat)
+            self._legal = []
+            info = {"illegal_action": True, "action": move, "reason": reason}
+            info["result"] = round_.result.to_dict() if round_.result is not None else None
+            return self._observe(), -1.0, True, False, info
         round_.apply_unchecked(move)
         self._advance()
         if self.render_mode == "human":
             self.render()
         result = round_.result
         if result is None:
-            return self._observe(), 0.0, False, False, {}
+            return self._observe(), 0.0, False, False, {"illegal_action": False}
         reward = rewards(self.rules, result)[self.seat]
         capped = result.reason == "cap"
-        return self._observe(), reward, not capped, capped, {"result": result.to_dict()}
+        info = {"illegal_action": False, "result": result.to_dict()}
+        return self._observe(), reward, not capped, capped, info
 
     def _advance(self) -> None:
         """Bots move until the learner is to move or the round is over."""

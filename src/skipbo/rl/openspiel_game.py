@@ -44,6 +44,7 @@ from skipbo.core import (
     MOVE_COUNT,
     MOVE_INFO,
     SB,
+    IllegalMoveError,
     PlayerView,
     Round,
     Rules,
@@ -55,7 +56,7 @@ from skipbo.core import (
 from skipbo.core.determinize import sample_round
 
 from .encoding import ViewEncoder, observation_size
-from .table import make_rules, rewards
+from .table import illegal_action, make_rules, rewards, round_over
 
 SHORT_NAME = "python_skipbo"
 DEFAULTS: dict[str, Any] = {"players": 2, "stock": 0, "teams": False, "turn_cap": 0}
@@ -205,6 +206,13 @@ class SkipBoState(pyspiel.State):  # type: ignore[misc]
     # ------------------------------------------------------------ moves
 
     def _apply_action(self, action: int) -> None:
+        """Apply a chance outcome or a player's move; anything OpenSpiel would not list
+        (:meth:`legal_actions`, :meth:`chance_outcomes`) raises
+        :class:`~skipbo.core.IllegalMoveError` and leaves the state as it was."""
+        if self.is_terminal():
+            raise round_over("python_skipbo")
+        if self.round is None or self.pending is not None:
+            self._check_chance(action)
         if self.round is None:
             self._deal(action + 1)
         elif self.pending is not None:
@@ -212,8 +220,21 @@ class SkipBoState(pyspiel.State):  # type: ignore[misc]
             if len(self.draws) == self.need:
                 self._play_pending()
         else:
-            self.public.append(f"{self.round.to_move}:{format_move(action)}")
+            seat = self.round.to_move
+            if not self.round.is_legal(action):
+                raise illegal_action(self.round, action, f"player {seat}")
+            self.public.append(f"{seat}:{format_move(action)}")
             self._begin_move(action)
+
+    def _check_chance(self, action: object) -> None:
+        """Refuse a chance outcome that is no card left where the next card comes from."""
+        card = action + 1 if isinstance(action, int) and 0 <= action < SB else None
+        if card is None or card not in self._chance_pool():
+            possible = ", ".join(str(outcome) for outcome, _ in self.chance_outcomes())
+            raise IllegalMoveError(
+                f"chance: outcome {action!r} is not a card that can come now"
+                f" (outcome c - 1 is card c; possible now: {possible})"
+            )
 
     def _deal(self, card: int) -> None:
         """One more card dealt; the last one deals the round (dealer: the last seat)."""

@@ -8,8 +8,10 @@ Each agent observes only its own :func:`~skipbo.core.player_view`, encoded by
 ``Round.legal_moves()`` (all zero for an agent that is not to move).
 
 An illegal action raises :class:`~skipbo.core.IllegalMoveError` (a
-``ValueError``): use the mask, or PettingZoo's ``TerminateIllegalWrapper`` for
-a learner that should lose instead.
+``ValueError``) with the core's reason, leaving the round as it was: use the
+mask, or PettingZoo's ``TerminateIllegalWrapper`` for a learner that should lose
+instead. Once the round is over each agent steps ``None`` once, as the AEC API
+asks; any other action then raises :class:`~skipbo.core.RoundOverError`.
 
 :meth:`SkipBoAEC.bot_action` lets a bot act for the agent to move: a built-in
 bot's name, a :class:`~skipbo.bots.Bot` instance or a plain function
@@ -25,11 +27,21 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from skipbo.bots.adapt import BotLike, as_bot
-from skipbo.core import IllegalMoveError, Round, format_move, player_view
+from skipbo.core import Round, format_move, player_view
 
 from .encoding import ViewEncoder
 from .render import check_render_mode, render_round
-from .table import RoundSeeds, action_space, deal, make_rules, observation_space, observe, rewards
+from .table import (
+    RoundSeeds,
+    action_space,
+    deal,
+    illegal_action,
+    make_rules,
+    observation_space,
+    observe,
+    rewards,
+    round_over,
+)
 
 Obs = dict[str, Any]
 
@@ -91,14 +103,15 @@ class SkipBoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move (``None`` for a finished agent)."""
         agent = self.agent_selection
+        round_ = self.round or self._current()
+        if round_.result is not None and (action is not None or agent not in self.terminations):
+            raise round_over(agent)  # only None, once per agent, after the end (AEC)
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        round_ = self.round or self._current()
         move = -1 if action is None else int(action)
         if move not in self._legal:
-            reason = round_.why_illegal(move) or "not legal now"
-            raise IllegalMoveError(f"{agent}: move {move}: {reason}")
+            raise illegal_action(round_, move, agent)
         self._cumulative_rewards[agent] = 0.0
         round_.apply_unchecked(move)
         result = round_.result

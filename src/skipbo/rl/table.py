@@ -14,7 +14,17 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from skipbo.core import MOVE_COUNT, Round, RoundResult, Rules, new_round, player_view
+from skipbo.core import (
+    MOVE_COUNT,
+    IllegalMoveError,
+    Round,
+    RoundOverError,
+    RoundResult,
+    Rules,
+    new_round,
+    player_view,
+)
+from skipbo.core.errors import shown
 
 from .encoding import MaskArray, ViewEncoder, legal_mask, observation_high, observation_size
 
@@ -88,3 +98,15 @@ def deal(rules: Rules, seeds: RoundSeeds, seed: int | None) -> tuple[Round, str]
     """The next round of an environment, dealt by the core, and its seed (for bots)."""
     round_seed, dealer = seeds.next(seed)
     return new_round(rules, round_seed, dealer % rules.players), round_seed
+
+
+def illegal_action(round_: Round, action: object, who: str) -> IllegalMoveError:
+    """The error for a player's action outside the mask, the same in every adapter:
+    ``"{who}: action {action}: {the core's reason}"``."""
+    reason = round_.why_illegal(action) or "not legal now"
+    return IllegalMoveError(f"{who}: action {shown(action)}: {reason}")
+
+
+def round_over(who: str) -> RoundOverError:
+    """The error for an action after the episode ended, the same in every adapter."""
+    return RoundOverError(f"{who}: the round is over")
