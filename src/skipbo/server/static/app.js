@@ -236,7 +236,7 @@ function dropOverlay(name) {
 
 // The three pages share one document; only one shows at a time.
 function showPage(name) {
-  for (const page of ["lobby", "table", "replay"]) $(page).hidden = page !== name;
+  for (const page of ["lobby", "table", "replay", "profile", "leaderboard"]) $(page).hidden = page !== name;
   document.body.dataset.page = name;
 }
 
@@ -248,6 +248,7 @@ function redrawAll() {
   renderLobby();
   if (typeof renderIdentity === "function") renderIdentity();
   if (typeof refreshOpenTables === "function") refreshOpenTables();
+  if (typeof renderPeoplePages === "function") renderPeoplePages();
   if (table && current) render();
   renderReplay();
   renderAnalysis();
@@ -287,6 +288,7 @@ function setupSettings() {
 // A link like /#CODE sits down again with a stored token, else joins the table;
 // /#replay opens the replay page.
 function openFromHash() {
+  if (openPeopleHash()) return; // profile.js: #player/ID, #leaderboard, #replay/CODE/N, ...
   if (location.hash === "#replay") {
     openReplay();
     return;
@@ -317,6 +319,7 @@ async function start() {
   setupReplay();
   setupOnline();
   setupCoach();
+  setupPeople();
   window.addEventListener("hashchange", () => {
     if (!current || location.hash !== `#${current.code}` || $("table").hidden) openFromHash();
   });

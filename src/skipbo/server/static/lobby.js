@@ -66,6 +66,9 @@ function renderMyTables() {
     item.append(text, back, forget);
     box.append(item);
   }
+  // the server's list of this player's running tables (profile.js): turn tags, other devices' tables
+  if (typeof addServerTables === "function") addServerTables(box, list);
+  $("my-tables").hidden = box.children.length === 0;
 }
 
 // ------------------------------------------------------------------ how to play

@@ -68,6 +68,7 @@ async function loadIdentity() {
   identity = await api("GET", "/api/me");
   if (!localStorage.getItem("skipbo.name") && identity?.name) $("nickname").value = identity.name;
   renderIdentity();
+  refreshServerTables(); // profile.js: this player's running tables, by the server
 }
 
 function renderIdentity() {
@@ -83,6 +84,7 @@ function renderIdentity() {
   if (identity.provisional) details.push(t("provisional"));
   if (identity.kind === "guest") details.push(t("guest"));
   $("me-details").textContent = details.join(" · ");
+  $("my-profile").href = `#player/${encodeURIComponent(identity.id)}`;
   const guest = identity.kind === "guest";
   $("claim-form").hidden = !guest;
   $("login-form").hidden = !guest;
@@ -125,12 +127,16 @@ function seatText(seat) {
   return `${seat.name}${rating}`;
 }
 
+let openTablesShown = ""; // what the list shows: unchanged data is not redrawn (focus stays)
+
 function renderOpenTables(tables) {
   const list = $("open-tables-list");
+  const shown = JSON.stringify([language, tables]);
+  if (shown === openTablesShown) return;
+  openTablesShown = shown;
   list.replaceChildren();
   $("open-none").hidden = tables.length > 0;
   for (const table of tables) {
-    const people = table.seats.filter((s) => s.kind !== "open").map(seatText).join(", ");
     const length = table.stock <= 10 ? t("lengthShort") : t("lengthNormal");
     const facts = [
       table.teams ? t("kind22") : t(`kind${table.players}`),
@@ -139,7 +145,14 @@ function renderOpenTables(tables) {
       table.rated ? t("rated") : t("unrated"),
     ].join(" · ");
     const item = el("li", { class: "open-table", "data-testid": "open-table", "data-code": table.table_id });
-    item.append(el("span", { class: "open-who" }, people), el("span", { class: "open-facts" }, facts));
+    // each person's name opens their profile (profile.js's #player/ID page)
+    const who = el("span", { class: "open-who" });
+    table.seats.filter((s) => s.kind !== "open").forEach((seat, i) => {
+      if (i) who.append(", ");
+      if (seat.player_id === null || seat.player_id === undefined) who.append(seatText(seat));
+      else who.append(playerLink(seat.player_id, seat.name), seatText(seat).slice(seat.name.length));
+    });
+    item.append(who, el("span", { class: "open-facts" }, facts));
     item.append(button(t("takeSeat"), "take-seat", guarded(() => joinTable(table.table_id))));
     list.append(item);
   }

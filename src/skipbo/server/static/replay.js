@@ -19,6 +19,7 @@ function openReplay() {
 }
 
 function closeReplay() {
+  if (typeof closeLinkedReplay === "function" && closeLinkedReplay()) return; // opened by a profile's link
   if (current) {
     history.replaceState(null, "", `#${current.code}`);
     showPage("table");

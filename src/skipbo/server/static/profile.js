@@ -1,0 +1,629 @@
+"use strict";
+// The Skip-Bo page, people: a player's profile (#player/ID: rating and its graph over
+// time, games played and won, average stock left, the finished games with a Replay and
+// an Analyze link per round, more games by pages), the leaderboard (#leaderboard,
+// #leaderboard/N), the links into the replay page (#replay/CODE/N, #analyze/CODE/N/SEAT,
+// rounds counted from 1), and the server's list of your running tables beside "Your
+// tables". Every text from the server goes into the DOM through textContent; the graph
+// is SVG drawn with attributes and classes only (the CSP allows no inline style).
+//
+// Each of these pages is a history entry: a link pushes it, Back returns to where the
+// player came from (the hashchange runs app.js's openFromHash, which asks openPeopleHash).
+
+const PROFILE_TEXTS = {
+  en: {
+    myProfile: "My profile", leaderboardLink: "Leaderboard", pageBack: "Back", loadingPage: "Loading…",
+    ratingIs: "Rating {rating}", noRating: "No rating yet: it comes with the first rated game.", youTag: "you",
+    statGames: "Games played", statWins: "Games won", statWinsValue: "{wins} ({pct} %)", statStock: "Cards left in the stock at the end (average)",
+    statRated: "Rated games", graphTitle: "Rating over time", graphAxisY: "Rating", graphAxisX: "Rated games",
+    graphSummary: "{n} rated games from {from} to {to}: rating {first} after the first, {last} now; lowest {low}, highest {high}.",
+    graphOne: "One rated game, on {from}: rating {last}.", graphNone: "No rated game yet: the graph starts with the first one.",
+    gamesTitle: "Finished games", gamesNone: "No finished game yet.", moreGames: "More games", noMoreGames: "That is every game.",
+    outcomeWon: "Won", outcomeLost: "Lost", outcomeTie: "Tie", outcomePlace: "{place} of {sides}",
+    kindN: "{n} players", stockN: "stock {n}", roundsN: "{n} rounds", ratingAfter: "rating after: {rating}", resignedTag: "resigned", abandonedTag: "left",
+    roundN: "Round {n}", replayGame: "Replay", analyzeGame: "Analyze", seatsLabel: "Players and places",
+    replayLabel: "Replay the game of {when}", replayRoundLabel: "Replay round {n} of the game of {when}",
+    analyzeLabel: "Analyze the moves of {who} in the game of {when}", analyzeRoundLabel: "Analyze the moves of {who} in round {n} of the game of {when}",
+    boardTitle: "Leaderboard", boardHint: "Accounts with at least {n} rated games, best rating first.", boardRank: "Rank", boardPlayer: "Player",
+    boardRating: "Rating", boardGames: "Games", boardWins: "Won", boardPage: "Page {page} of {pages}", boardCaption: "Leaderboard, page {page} of {pages}",
+    boardPrev: "Previous page", boardNext: "Next page", boardNav: "Leaderboard pages",
+    boardEmpty: "Nobody on the leaderboard yet: an account joins it after {n} rated games.",
+    yourTurnTag: "your turn", watchTable: "Watch", watchTableN: "Watch table {code}",
+  },
+  fr: {
+    myProfile: "Mon profil", leaderboardLink: "Classement", pageBack: "Retour", loadingPage: "Chargement…",
+    ratingIs: "Classement {rating}", noRating: "Pas encore de classement : il vient avec la première partie classée.", youTag: "vous",
+    statGames: "Parties jouées", statWins: "Parties gagnées", statWinsValue: "{wins} ({pct} %)", statStock: "Cartes restées dans le stock à la fin (moyenne)",
+    statRated: "Parties classées", graphTitle: "Classement au fil du temps", graphAxisY: "Classement", graphAxisX: "Parties classées",
+    graphSummary: "{n} parties classées du {from} au {to} : classement {first} après la première, {last} maintenant ; au plus bas {low}, au plus haut {high}.",
+    graphOne: "Une partie classée, le {from} : classement {last}.", graphNone: "Pas encore de partie classée : la courbe commence avec la première.",
+    gamesTitle: "Parties terminées", gamesNone: "Aucune partie terminée pour l'instant.", moreGames: "Plus de parties", noMoreGames: "Ce sont toutes les parties.",
+    outcomeWon: "Gagnée", outcomeLost: "Perdue", outcomeTie: "Égalité", outcomePlace: "{place} sur {sides}",
+    kindN: "{n} joueurs", stockN: "stock de {n}", roundsN: "{n} manches", ratingAfter: "classement après : {rating}", resignedTag: "abandon", abandonedTag: "partie quittée",
+    roundN: "Manche {n}", replayGame: "Revoir", analyzeGame: "Analyser", seatsLabel: "Joueurs et places",
+    replayLabel: "Revoir la partie du {when}", replayRoundLabel: "Revoir la manche {n} de la partie du {when}",
+    analyzeLabel: "Analyser les coups de {who} dans la partie du {when}", analyzeRoundLabel: "Analyser les coups de {who} dans la manche {n} de la partie du {when}",
+    boardTitle: "Classement", boardHint: "Les comptes avec au moins {n} parties classées, du meilleur au moins bon.", boardRank: "Rang", boardPlayer: "Joueur",
+    boardRating: "Classement", boardGames: "Parties", boardWins: "Gagnées", boardPage: "Page {page} sur {pages}", boardCaption: "Classement, page {page} sur {pages}",
+    boardPrev: "Page précédente", boardNext: "Page suivante", boardNav: "Pages du classement",
+    boardEmpty: "Personne au classement pour l'instant : un compte y entre après {n} parties classées.",
+    yourTurnTag: "à vous de jouer", watchTable: "Regarder", watchTableN: "Regarder la table {code}",
+  },
+  de: {
+    myProfile: "Mein Profil", leaderboardLink: "Bestenliste", pageBack: "Zurück", loadingPage: "Wird geladen…",
+    ratingIs: "Wertung {rating}", noRating: "Noch keine Wertung: Sie kommt mit dem ersten gewerteten Spiel.", youTag: "du",
+    statGames: "Gespielte Spiele", statWins: "Gewonnene Spiele", statWinsValue: "{wins} ({pct} %)", statStock: "Karten im Vorratsstapel am Ende (Schnitt)",
+    statRated: "Gewertete Spiele", graphTitle: "Wertung im Verlauf", graphAxisY: "Wertung", graphAxisX: "Gewertete Spiele",
+    graphSummary: "{n} gewertete Spiele vom {from} bis {to}: Wertung {first} nach dem ersten, jetzt {last}; am niedrigsten {low}, am höchsten {high}.",
+    graphOne: "Ein gewertetes Spiel am {from}: Wertung {last}.", graphNone: "Noch kein gewertetes Spiel: Die Kurve beginnt mit dem ersten.",
+    gamesTitle: "Beendete Spiele", gamesNone: "Noch kein beendetes Spiel.", moreGames: "Weitere Spiele", noMoreGames: "Das sind alle Spiele.",
+    outcomeWon: "Gewonnen", outcomeLost: "Verloren", outcomeTie: "Unentschieden", outcomePlace: "{place} von {sides}",
+    kindN: "{n} Spieler", stockN: "Vorrat {n}", roundsN: "{n} Runden", ratingAfter: "Wertung danach: {rating}", resignedTag: "aufgegeben", abandonedTag: "verlassen",
+    roundN: "Runde {n}", replayGame: "Ansehen", analyzeGame: "Analysieren", seatsLabel: "Spieler und Plätze",
+    replayLabel: "Das Spiel vom {when} ansehen", replayRoundLabel: "Runde {n} des Spiels vom {when} ansehen",
+    analyzeLabel: "Die Züge von {who} im Spiel vom {when} analysieren", analyzeRoundLabel: "Die Züge von {who} in Runde {n} des Spiels vom {when} analysieren",
+    boardTitle: "Bestenliste", boardHint: "Konten mit mindestens {n} gewerteten Spielen, die beste Wertung zuerst.", boardRank: "Rang", boardPlayer: "Spieler",
+    boardRating: "Wertung", boardGames: "Spiele", boardWins: "Siege", boardPage: "Seite {page} von {pages}", boardCaption: "Bestenliste, Seite {page} von {pages}",
+    boardPrev: "Vorige Seite", boardNext: "Nächste Seite", boardNav: "Seiten der Bestenliste",
+    boardEmpty: "Noch niemand auf der Bestenliste: Ein Konto kommt nach {n} gewerteten Spielen dazu.",
+    yourTurnTag: "du bist dran", watchTable: "Zuschauen", watchTableN: "Tisch {code} zuschauen",
+  },
+  nl: {
+    myProfile: "Mijn profiel", leaderboardLink: "Ranglijst", pageBack: "Terug", loadingPage: "Laden…",
+    ratingIs: "Rating {rating}", noRating: "Nog geen rating: die komt met het eerste spel dat meetelt.", youTag: "jij",
+    statGames: "Gespeelde spellen", statWins: "Gewonnen spellen", statWinsValue: "{wins} ({pct} %)", statStock: "Kaarten over in de stok aan het eind (gemiddeld)",
+    statRated: "Spellen die meetellen", graphTitle: "Rating in de tijd", graphAxisY: "Rating", graphAxisX: "Spellen die meetellen",
+    graphSummary: "{n} spellen die meetellen van {from} tot {to}: rating {first} na het eerste, nu {last}; laagste {low}, hoogste {high}.",
+    graphOne: "Eén spel dat meetelt, op {from}: rating {last}.", graphNone: "Nog geen spel dat meetelt: de grafiek begint met het eerste.",
+    gamesTitle: "Afgelopen spellen", gamesNone: "Nog geen afgelopen spel.", moreGames: "Meer spellen", noMoreGames: "Dat zijn alle spellen.",
+    outcomeWon: "Gewonnen", outcomeLost: "Verloren", outcomeTie: "Gelijkspel", outcomePlace: "{place} van {sides}",
+    kindN: "{n} spelers", stockN: "stok {n}", roundsN: "{n} rondes", ratingAfter: "rating daarna: {rating}", resignedTag: "opgegeven", abandonedTag: "verlaten",
+    roundN: "Ronde {n}", replayGame: "Terugkijken", analyzeGame: "Analyseren", seatsLabel: "Spelers en plaatsen",
+    replayLabel: "Het spel van {when} terugkijken", replayRoundLabel: "Ronde {n} van het spel van {when} terugkijken",
+    analyzeLabel: "De zetten van {who} in het spel van {when} analyseren", analyzeRoundLabel: "De zetten van {who} in ronde {n} van het spel van {when} analyseren",
+    boardTitle: "Ranglijst", boardHint: "Accounts met minstens {n} spellen die meetellen, de hoogste rating eerst.", boardRank: "Plaats", boardPlayer: "Speler",
+    boardRating: "Rating", boardGames: "Spellen", boardWins: "Gewonnen", boardPage: "Pagina {page} van {pages}", boardCaption: "Ranglijst, pagina {page} van {pages}",
+    boardPrev: "Vorige pagina", boardNext: "Volgende pagina", boardNav: "Pagina's van de ranglijst",
+    boardEmpty: "Nog niemand op de ranglijst: een account komt erop na {n} spellen die meetellen.",
+    yourTurnTag: "jij bent aan de beurt", watchTable: "Kijken", watchTableN: "Tafel {code} bekijken",
+  },
+};
+for (const [lang, texts] of Object.entries(PROFILE_TEXTS)) Object.assign(TEXTS[lang], texts);
+
+const GAMES_PAGE = 20; // the server's page of a profile's games
+const BOARD_PAGE = 50; // the server's page of the leaderboard
+const LISTED_GAMES = 10; // rated games an account needs to be on the leaderboard (the server's)
+const PEOPLE_PAGES = ["profile", "leaderboard"];
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+let profile = null; // {id, player, games, graph, more, done}: the profile shown
+let profileAsk = 0; // only the latest request's answer is shown
+let board = null; // {page, rows, total}: the leaderboard page shown
+let boardAsk = 0;
+let serverTables = { running: [], your_turn: [] }; // /api/me/tables: your tables by the server
+let linkedReplay = false; // the replay page shows a link's round (#replay/... or #analyze/...)
+let returnTo = null; // the link a player followed from a profile: focused again on Back
+
+// ------------------------------------------------------------------ routes
+
+const PEOPLE_ROUTES = [
+  [/^#player\/(\d{1,15})$/, (m) => openProfile(Number(m[1]))],
+  [/^#leaderboard(?:\/(\d{1,6}))?$/, (m) => openLeaderboard(Math.max(1, Number(m[1] ?? 1)))],
+  [/^#replay\/([A-Za-z0-9]{1,16})\/(\d{1,5})$/, (m) => openLinkedRound(m[1], Number(m[2]), null)],
+  [/^#analyze\/([A-Za-z0-9]{1,16})\/(\d{1,5})\/(\d)$/, (m) => openLinkedRound(m[1], Number(m[2]), Number(m[3]))],
+];
+
+// Called by openFromHash first: true when the hash is one of these pages (or the
+// landing page reached by Back from one of them), which is then shown.
+function openPeopleHash() {
+  for (const [pattern, open] of PEOPLE_ROUTES) {
+    const match = pattern.exec(location.hash);
+    if (match) {
+      open(match);
+      return true;
+    }
+  }
+  const page = document.body.dataset.page;
+  if (!location.hash && (PEOPLE_PAGES.includes(page) || (page === "replay" && linkedReplay))) {
+    showLanding();
+    return true;
+  }
+  linkedReplay = false;
+  labelReplayBack();
+  return false;
+}
+
+// The page's own Back button: the browser's Back when the player came from a page of
+// this site, else the landing page.
+function goBack() {
+  if (history.state?.visited === "first") {
+    history.pushState(null, "", location.pathname);
+    showLanding();
+  } else {
+    history.back();
+  }
+}
+
+function showLanding() {
+  linkedReplay = false;
+  labelReplayBack();
+  showPage("lobby");
+  document.title = "Skip-Bo";
+  renderMyTables();
+  if (typeof refreshOpenTables === "function") refreshOpenTables();
+  refreshServerTables();
+}
+
+// The replay page's Back button goes back to the game, or after a link to where the link was.
+function labelReplayBack() {
+  $("replay-back").textContent = t(linkedReplay ? "pageBack" : "back");
+}
+
+// The replay page's Back after a link (replay.js asks): back to where the link was.
+function closeLinkedReplay() {
+  if (!linkedReplay) return false;
+  goBack();
+  return true;
+}
+
+// #replay/CODE/N and #analyze/CODE/N/SEAT: the table's round N (from 1) in the replay
+// page, and for Analyze the coach's look at the seat's moves.
+function openLinkedRound(code, round, seat) {
+  const index = Math.max(0, round - 1);
+  linkedReplay = true;
+  labelReplayBack();
+  showPage("replay");
+  document.title = `${t("replay")} · Skip-Bo`;
+  $("replay-code").value = code.toUpperCase();
+  $("replay-round").value = String(index + 1);
+  const shown = replaySource && replaySource.code === code.toUpperCase() && replaySource.index === index;
+  guarded(async () => {
+    if (!shown) await replayTableRound();
+    if (seat !== null) {
+      const chosen = [...$("analyze-seat").options].some((o) => o.value === String(seat));
+      if (chosen) $("analyze-seat").value = String(seat);
+      if (!analysis || analysis.seat !== seat || !shown) await analyzeRound();
+    }
+  })();
+}
+
+// ------------------------------------------------------------------ small helpers
+
+function svgEl(tag, attrs = {}, text = null) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+function when(seconds, withTime = true) {
+  const options = withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" };
+  return new Intl.DateTimeFormat(language, options).format(new Date(seconds * 1000));
+}
+
+// "1st", "1er", "1.", "1e": a place in the language's way.
+function ordinal(n) {
+  if (language === "fr") return n === 1 ? "1er" : `${n}e`;
+  if (language === "de") return `${n}.`;
+  if (language === "nl") return `${n}e`;
+  const suffix = { 1: "st", 2: "nd", 3: "rd" }[n % 100 > 10 && n % 100 < 14 ? 0 : n % 10] ?? "th";
+  return `${n}${suffix}`;
+}
+
+function playerLink(id, name, testid = "player-link") {
+  return el("a", { href: `#player/${id}`, class: "player-link", "data-testid": testid, "data-player-id": String(id) }, name);
+}
+
+// This browser's player (online.js's identity), null before /api/me has answered.
+function myPlayerId() {
+  return typeof identity === "undefined" ? null : identity?.id ?? null;
+}
+
+function focusHeading(id) {
+  const heading = $(id);
+  if (heading) heading.focus({ preventScroll: false });
+}
+
+// ------------------------------------------------------------------ the profile
+
+async function openProfile(id) {
+  const backFromReplay = document.body.dataset.page === "replay" && profile?.id === id && profile.player;
+  linkedReplay = false;
+  labelReplayBack();
+  showPage("profile");
+  if (backFromReplay) {
+    // the same profile as before the replay: as it was, with focus on the link followed
+    document.title = `${profile.player.name} · Skip-Bo`;
+    renderProfile();
+    const link = returnTo && $("profile").querySelector(`a[href="${CSS.escape(returnTo)}"]`);
+    if (link) link.focus();
+    return;
+  }
+  const ask = ++profileAsk;
+  if (profile?.id !== id) {
+    profile = { id, player: null, games: [], graph: [], more: false, done: false };
+    renderProfile();
+  }
+  $("profile-status").textContent = t("loadingPage");
+  let data;
+  try {
+    data = await api("GET", `/api/players/${id}`);
+  } catch (error) {
+    if (ask !== profileAsk) return;
+    profile = { id, player: null, games: [], graph: [], more: false, done: false };
+    renderProfile();
+    $("profile-status").textContent = error.message;
+    focusHeading("profile-name");
+    return;
+  }
+  if (ask !== profileAsk) return;
+  profile = { id, player: data.player, games: data.games, graph: data.graph, more: data.games.length >= GAMES_PAGE, done: false };
+  $("profile-status").textContent = "";
+  document.title = `${data.player.name} · Skip-Bo`;
+  renderProfile();
+  focusHeading("profile-name");
+}
+
+async function moreGames() {
+  if (!profile?.games.length) return;
+  const at = profile;
+  const last = at.games[at.games.length - 1].game_id;
+  const data = await api("GET", `/api/players/${at.id}?before=${last}`);
+  if (profile !== at) return;
+  const first = at.games.length;
+  at.games = at.games.concat(data.games);
+  at.more = data.games.length >= GAMES_PAGE;
+  at.done = !at.more;
+  renderProfile();
+  // the first game added takes the focus: keyboard and screen reader go on from there
+  const added = $("profile-games").children[first];
+  if (added) added.focus();
+  else $("profile-more-status").focus();
+}
+
+function renderProfile() {
+  const player = profile?.player;
+  $("profile-name").textContent = player ? player.name : profile?.id ? "…" : "";
+  const rating = $("profile-rating");
+  rating.replaceChildren();
+  if (player) {
+    if (player.rating === null || player.rating === undefined || !player.rated_games) {
+      rating.append(el("span", { class: "muted" }, t("noRating")));
+    } else {
+      rating.append(el("b", { "data-testid": "profile-rating-value" }, t("ratingIs", { rating: player.rating })));
+      if (player.provisional) rating.append(" ", el("span", { class: "tag soft", "data-testid": "profile-provisional" }, t("provisional")));
+    }
+    if (player.kind === "guest") rating.append(" ", el("span", { class: "tag soft" }, t("guest")));
+    if (myPlayerId() === player.player_id) rating.append(" ", el("span", { class: "tag soft you" }, t("youTag")));
+  }
+  renderStats(player);
+  renderGraph();
+  renderGames();
+}
+
+function renderStats(player) {
+  const stats = $("profile-stats");
+  stats.replaceChildren();
+  if (!player) return;
+  const pct = player.games ? Math.round((100 * player.wins) / player.games) : 0;
+  const average = player.games ? (player.stock_left / player.games).toLocaleString(language, { maximumFractionDigits: 1, minimumFractionDigits: 1 }) : "—";
+  const rows = [
+    ["statGames", String(player.games), "stat-games"],
+    ["statWins", t("statWinsValue", { wins: player.wins, pct }), "stat-wins"],
+    ["statRated", String(player.rated_games), "stat-rated"],
+    ["statStock", average, "stat-stock"],
+  ];
+  for (const [key, value, testid] of rows) {
+    const row = el("div", { class: "stat" });
+    row.append(el("dt", {}, t(key)), el("dd", { "data-testid": testid }, value));
+    stats.append(row);
+  }
+}
+
+// ------------------------------------------------------------------ the graph
+
+// A round step for about four lines across the ratings shown: 5, 10, 25, 50, 100, ...
+function niceStep(span) {
+  const raw = span / 4;
+  const power = 10 ** Math.floor(Math.log10(Math.max(raw, 1)));
+  for (const factor of [1, 2, 2.5, 5, 10]) if (raw <= factor * power) return factor * power;
+  return 10 * power;
+}
+
+function graphSummary(points) {
+  if (!points.length) return t("graphNone");
+  const ratings = points.map((p) => p.rating);
+  const from = when(points[0].at, false);
+  const last = ratings[ratings.length - 1];
+  if (points.length === 1) return t("graphOne", { from, last });
+  return t("graphSummary", {
+    n: points.length,
+    from,
+    to: when(points[points.length - 1].at, false),
+    first: ratings[0],
+    last,
+    low: Math.min(...ratings),
+    high: Math.max(...ratings),
+  });
+}
+
+// The rating after each rated game as a line, the ratings on the left axis and the
+// games on the bottom one, drawn at the box's own width so that its text keeps its size.
+function ratingGraph(points, width) {
+  const height = width < 480 ? 200 : 240;
+  const pad = { left: 72, right: 18, top: 14, bottom: 50 };
+  const plotW = width - pad.left - pad.right;
+  const plotH = height - pad.top - pad.bottom;
+  const ratings = points.map((p) => p.rating);
+  const step = niceStep(Math.max(Math.max(...ratings) - Math.min(...ratings), 100));
+  let low = Math.floor(Math.min(...ratings) / step) * step;
+  let high = Math.ceil(Math.max(...ratings) / step) * step;
+  if (high - low < 2 * step) {
+    // a flat line gets room above and below: a change of a few points is not a cliff
+    low -= step;
+    high += step;
+  }
+  const x = (i) => pad.left + (points.length === 1 ? plotW / 2 : (plotW * i) / (points.length - 1));
+  const y = (r) => pad.top + (plotH * (high - r)) / (high - low);
+  const svg = svgEl("svg", {
+    viewBox: `0 0 ${width} ${height}`,
+    width,
+    height,
+    class: "rating-graph",
+    role: "img",
+    "aria-labelledby": "profile-graph-caption",
+    "data-testid": "rating-graph",
+    "data-points": points.length,
+  });
+  for (let r = low; r <= high + 1e-9; r += step) {
+    svg.append(svgEl("line", { x1: pad.left, x2: width - pad.right, y1: y(r), y2: y(r), class: "grid" }));
+    svg.append(svgEl("text", { x: pad.left - 8, y: y(r), "text-anchor": "end", "dominant-baseline": "middle", class: "tick" }, String(Math.round(r))));
+  }
+  svg.append(svgEl("line", { x1: pad.left, x2: pad.left, y1: pad.top, y2: pad.top + plotH, class: "axis" }));
+  svg.append(svgEl("line", { x1: pad.left, x2: width - pad.right, y1: pad.top + plotH, y2: pad.top + plotH, class: "axis" }));
+  const ticks = [...new Set([0, Math.floor((points.length - 1) / 2), points.length - 1])];
+  for (const i of ticks) {
+    svg.append(svgEl("line", { x1: x(i), x2: x(i), y1: pad.top + plotH, y2: pad.top + plotH + 5, class: "axis" }));
+    svg.append(svgEl("text", { x: x(i), y: pad.top + plotH + 19, "text-anchor": "middle", class: "tick" }, String(i + 1)));
+  }
+  svg.append(svgEl("text", { x: pad.left + plotW / 2, y: height - 8, "text-anchor": "middle", class: "axis-title" }, t("graphAxisX")));
+  const yTitle = svgEl("text", { x: 0, y: 0, "text-anchor": "middle", class: "axis-title", transform: `translate(16 ${pad.top + plotH / 2}) rotate(-90)` }, t("graphAxisY"));
+  svg.append(yTitle);
+  if (points.length > 1) svg.append(svgEl("polyline", { points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" "), class: "line" }));
+  if (points.length <= 60) {
+    points.forEach((p, i) => {
+      const dot = svgEl("circle", { cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: 4, class: "dot" });
+      dot.append(svgEl("title", {}, `${when(p.at)}: ${p.rating}`));
+      svg.append(dot);
+    });
+  }
+  return svg;
+}
+
+function renderGraph() {
+  const figure = $("profile-graph");
+  const points = profile?.player ? profile.graph : [];
+  const caption = el("figcaption", { id: "profile-graph-caption", class: "hint", "data-testid": "rating-graph-summary" }, profile?.player ? graphSummary(points) : "");
+  const children = [];
+  if (points.length) {
+    const width = Math.max(280, Math.floor(figure.clientWidth || 600));
+    children.push(ratingGraph(points, width));
+  }
+  figure.replaceChildren(...children, caption);
+}
+
+// ------------------------------------------------------------------ the games
+
+function outcome(game, mine) {
+  const sides = new Set(game.seats.map((s) => s.side)).size;
+  const first = game.seats.filter((s) => s.place === 1).map((s) => s.side);
+  if (mine.place === 1) return new Set(first).size > 1 ? t("outcomeTie") : t("outcomeWon");
+  if (sides === 2) return t("outcomeLost");
+  return t("outcomePlace", { place: ordinal(mine.place), sides });
+}
+
+// The change of rating a game brought: from the graph's point before it.
+function ratingChange(game) {
+  const points = profile.graph;
+  const at = points.findIndex((p) => p.game_id === game.game_id);
+  if (at <= 0) return "";
+  const delta = points[at].rating - points[at - 1].rating;
+  return ` (${delta > 0 ? "+" : delta < 0 ? "−" : "±"}${Math.abs(delta)})`;
+}
+
+function gameItem(game) {
+  const mine = game.seats.find((s) => s.player_id === profile.id) ?? null;
+  const whenText = when(game.finished);
+  const item = el("li", { class: "game", "data-testid": "profile-game", "data-game-id": String(game.game_id), "data-table": game.table_id, tabindex: "-1" });
+  const head = el("h3", { class: "game-head" });
+  head.append(el("span", { class: "game-when" }, whenText));
+  if (mine) head.append(el("span", { class: `game-outcome${mine.place === 1 ? " won" : ""}`, "data-testid": "game-outcome" }, outcome(game, mine)));
+  item.append(head);
+  const facts = [
+    game.teams ? t("kind22") : TEXTS[language][`kind${game.players}`] ? t(`kind${game.players}`) : t("kindN", { n: game.players }),
+    t("stockN", { n: game.stock }),
+  ];
+  if (game.rounds > 1) facts.push(t("roundsN", { n: game.rounds }));
+  facts.push(game.rated ? t("rated") : t("unrated"));
+  const factLine = el("p", { class: "game-facts" }, facts.join(" · "));
+  if (game.rated && game.rating_after !== null && game.rating_after !== undefined) {
+    factLine.append(" · ", el("span", { "data-testid": "game-rating-after" }, t("ratingAfter", { rating: game.rating_after }) + ratingChange(game)));
+  }
+  item.append(factLine);
+  const seats = el("ul", { class: "game-seats", "aria-label": t("seatsLabel") });
+  const ordered = [...game.seats].sort((a, b) => a.place - b.place || a.seat - b.seat);
+  for (const seat of ordered) {
+    const row = el("li", { class: `game-seat${seat === mine ? " is-self" : ""}`, "data-testid": "game-seat" });
+    row.append(el("span", { class: "place" }, ordinal(seat.place)));
+    if (seat.player_id !== null && seat.player_id !== undefined && seat !== mine) row.append(playerLink(seat.player_id, seat.name));
+    else row.append(el(seat === mine ? "strong" : "span", { class: "seat-who" }, seat.name));
+    if (seat.resigned) row.append(el("span", { class: "tag soft" }, t(game.ending === "abandoned" ? "abandonedTag" : "resignedTag")));
+    seats.append(row);
+  }
+  item.append(seats);
+  const links = el("div", { class: "game-links" });
+  const who = mine ? mine.name : "";
+  for (let r = 0; r < game.rounds; r++) {
+    const round = game.first_round + r + 1; // the table's round, counted from 1
+    const group = el("span", { class: "round-links" });
+    if (game.rounds > 1) group.append(el("span", { class: "round-name" }, t("roundN", { n: r + 1 })));
+    const replay = el("a", { class: "button secondary", href: `#replay/${encodeURIComponent(game.table_id)}/${round}`, "data-testid": "game-replay" }, t("replayGame"));
+    replay.setAttribute("aria-label", game.rounds > 1 ? t("replayRoundLabel", { n: r + 1, when: whenText }) : t("replayLabel", { when: whenText }));
+    group.append(replay);
+    if (mine) {
+      const analyze = el("a", { class: "button secondary", href: `#analyze/${encodeURIComponent(game.table_id)}/${round}/${mine.seat}`, "data-testid": "game-analyze" }, t("analyzeGame"));
+      analyze.setAttribute("aria-label", game.rounds > 1 ? t("analyzeRoundLabel", { who, n: r + 1, when: whenText }) : t("analyzeLabel", { who, when: whenText }));
+      group.append(analyze);
+    }
+    links.append(group);
+  }
+  item.append(links);
+  return item;
+}
+
+function renderGames() {
+  const list = $("profile-games");
+  const games = profile?.player ? profile.games : [];
+  list.replaceChildren(...games.map(gameItem));
+  $("profile-games-none").hidden = !profile?.player || games.length > 0;
+  $("profile-more").hidden = !profile?.more;
+  $("profile-more-status").textContent = profile?.done && games.length > GAMES_PAGE ? t("noMoreGames") : "";
+}
+
+// ------------------------------------------------------------------ the leaderboard
+
+async function openLeaderboard(page) {
+  linkedReplay = false;
+  labelReplayBack();
+  showPage("leaderboard");
+  document.title = `${t("boardTitle")} · Skip-Bo`;
+  const ask = ++boardAsk;
+  $("board-status").textContent = t("loadingPage");
+  let data;
+  try {
+    data = await api("GET", `/api/leaderboard?page=${page - 1}`);
+  } catch (error) {
+    if (ask !== boardAsk) return;
+    $("board-status").textContent = error.message;
+    return;
+  }
+  if (ask !== boardAsk) return;
+  board = { page, rows: data.rows, total: data.total };
+  $("board-status").textContent = "";
+  renderLeaderboard();
+  focusHeading("board-title");
+}
+
+function renderLeaderboard() {
+  $("board-hint").textContent = t("boardHint", { n: LISTED_GAMES });
+  const body = $("board-body");
+  body.replaceChildren();
+  if (!board) return;
+  const pages = Math.max(1, Math.ceil(board.total / BOARD_PAGE));
+  for (const row of board.rows) {
+    const mine = myPlayerId() === row.player_id;
+    const tr = el("tr", { "data-testid": "board-row", "data-player-id": String(row.player_id), class: mine ? "is-self" : null });
+    const name = el("th", { scope: "row" });
+    name.append(playerLink(row.player_id, row.name, "board-player"));
+    if (mine) name.append(" ", el("span", { class: "tag soft you" }, t("youTag")));
+    tr.append(el("td", { class: "num", "data-testid": "board-rank" }, String(row.place)), name);
+    tr.append(el("td", { class: "num", "data-testid": "board-rating" }, String(row.rating)));
+    tr.append(el("td", { class: "num" }, String(row.games)), el("td", { class: "num" }, String(row.wins)));
+    body.append(tr);
+  }
+  $("board-table").hidden = board.rows.length === 0;
+  $("board-empty").hidden = board.rows.length > 0;
+  $("board-empty").textContent = t("boardEmpty", { n: LISTED_GAMES });
+  $("board-caption").textContent = t("boardCaption", { page: board.page, pages });
+  $("board-page").textContent = t("boardPage", { page: board.page, pages });
+  $("board-pager").hidden = pages <= 1;
+  $("board-prev").hidden = board.page <= 1;
+  $("board-prev").href = `#leaderboard/${board.page - 1}`;
+  $("board-next").hidden = board.page >= pages;
+  $("board-next").href = `#leaderboard/${board.page + 1}`;
+}
+
+// ------------------------------------------------------------------ your tables
+
+// The server's running tables of this player (/api/me/tables): the ones this browser
+// has a seat token for are "Your tables" already (lobby.js) and get a "your turn" tag;
+// the others (sat at on another device) can be watched from here.
+async function refreshServerTables() {
+  if (myPlayerId() === null || $("lobby").hidden || document.hidden) return;
+  let fresh;
+  try {
+    fresh = await api("GET", "/api/me/tables");
+  } catch {
+    return; // the next refresh tries again
+  }
+  if (JSON.stringify(fresh) === JSON.stringify(serverTables)) return; // unchanged: focus stays
+  serverTables = fresh;
+  renderMyTables();
+}
+
+function turnTag() {
+  return el("span", { class: "tag turn", "data-testid": "my-table-turn" }, t("yourTurnTag"));
+}
+
+// Called at the end of lobby.js's renderMyTables with the list it drew.
+function addServerTables(box, localList) {
+  const turn = new Set(serverTables.your_turn.map((table) => table.table_id));
+  const local = new Set(localList.map((entry) => entry.code));
+  for (const entry of localList) {
+    if (!turn.has(entry.code)) continue;
+    // beside the text, not in it: the text may be cut short with an ellipsis, never the tag
+    const item = box.querySelector(`[data-testid="my-table-${CSS.escape(entry.code)}"]`)?.closest("li");
+    item?.querySelector(".my-table-text")?.after(turnTag());
+  }
+  for (const table of serverTables.running) {
+    if (local.has(table.table_id)) continue;
+    const item = el("li", { class: "my-table", "data-testid": "server-table", "data-code": table.table_id });
+    const text = el("span", { class: "my-table-text" });
+    text.append(el("b", {}, table.table_id));
+    const others = table.seats.filter((s) => s.kind !== "open" && s.player_id !== myPlayerId()).map((s) => s.name);
+    if (others.length) text.append(el("span", {}, ` · ${t("withWho", { who: others.join(", ") })}`));
+    text.append(el("span", { class: "muted" }, ` · ${t(`phase_${table.phase}`)}`));
+    const stored = loadSeat(table.table_id);
+    const go = stored?.token
+      ? button(t("backToTable"), `server-table-${table.table_id}`, () => enterTable(table.table_id, stored.token, stored.seat))
+      : button(t("watchTable"), `server-table-${table.table_id}`, () => enterTable(table.table_id, null, null));
+    go.setAttribute("aria-label", stored?.token ? t("backToTableN", { code: table.table_id }) : t("watchTableN", { code: table.table_id }));
+    item.append(text);
+    if (turn.has(table.table_id)) item.append(turnTag());
+    item.append(go);
+    box.append(item);
+  }
+}
+
+// ------------------------------------------------------------------ start-up
+
+// Redrawn in the new language (app.js's redrawAll).
+function renderPeoplePages() {
+  labelReplayBack();
+  if (!$("profile").hidden && profile) renderProfile();
+  if (!$("leaderboard").hidden) renderLeaderboard();
+}
+
+function setupPeople() {
+  // the entry the page was opened at: the Back button of these pages does not leave the site
+  history.replaceState({ ...(history.state ?? {}), visited: "first" }, "");
+  $("profile-back").addEventListener("click", goBack);
+  $("board-back").addEventListener("click", goBack);
+  $("profile-more").addEventListener("click", guarded(moreGames));
+  // a link followed from a profile gets the focus back when the player returns
+  $("profile").addEventListener("click", (event) => {
+    const link = event.target.closest("a[href^='#']");
+    if (link) returnTo = link.getAttribute("href");
+  });
+  let pending = false;
+  window.addEventListener("resize", () => {
+    if (pending || $("profile").hidden || !profile?.player) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      renderGraph();
+    });
+  });
+  setInterval(refreshServerTables, 4000);
+  document.addEventListener("visibilitychange", refreshServerTables);
+}
