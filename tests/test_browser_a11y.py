@@ -34,6 +34,8 @@ from browser_site import (
     quick_move,
     shared_site,
 )
+from player_pages import Seeded, seed_board
+from server_harness import thread_server
 
 axe_module = pytest.importorskip(
     "axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed"
@@ -178,6 +180,34 @@ def test_a_table_in_play_and_its_end_pass_axe_and_speak(site: tuple[str, Any], s
     page.get_by_test_id("result-replay").click()
     page.get_by_test_id("replay-board").wait_for(state="visible")
     check_axe(page, f"replay ({size})")
+    close_page(page)
+
+
+@pytest.fixture(scope="module")
+def people(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Seeded]]:
+    """A second server whose store holds a leaderboard of two pages (profile.js's pages)."""
+    folder = tmp_path_factory.mktemp("people")
+    with thread_server(folder / "people.db", create_limit=0) as (base, app):
+        yield base, seed_board(app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_profile_and_the_leaderboard_pass_axe(
+    site: tuple[str, Any], people: tuple[str, Seeded], size: str
+) -> None:
+    _, browser = site
+    base, seeded = people
+    page = device_page(browser, size)
+    page.goto(f"{base}/#player/{seeded.star}")
+    page.wait_for_selector("body[data-ready=true]")
+    page.wait_for_function("document.querySelectorAll('[data-testid=profile-game]').length > 0")
+    check_axe(page, f"profile ({size})")
+    page.get_by_test_id("profile-more").click()
+    page.wait_for_function("document.activeElement.dataset.testid === 'profile-game'")
+    check_axe(page, f"profile, every game ({size})")
+    page.goto(f"{base}/#leaderboard")
+    page.wait_for_function("document.querySelectorAll('[data-testid=board-row]').length === 50")
+    check_axe(page, f"leaderboard ({size})")
     close_page(page)
 
 
