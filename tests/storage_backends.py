@@ -98,7 +98,9 @@ def throwaway_database() -> Iterator[str]:
     if not admin_url:
         pytest.skip(f"PostgreSQL tests need {POSTGRES_ENV}=postgresql://USER:PASS@HOST:PORT/DB")
     psycopg = pytest.importorskip("psycopg", reason="psycopg missing: pip install '.[postgres]'")
-    name = f"skipbo_test_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}_{os.getpid()}"
+    # one database per call: a module's fixture and the session's must never share one
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    name = f"skipbo_test_{worker}_{os.getpid()}_{uuid.uuid4().hex[:8]}"
     try:
         with psycopg.connect(admin_url, autocommit=True, connect_timeout=5) as admin:
             admin.execute(f"DROP DATABASE IF EXISTS {name}")
