@@ -127,3 +127,42 @@ def test_a_lone_player_fills_the_table_with_bots_after_waiting(tmp_path: Path) -
         wait_js(page, "document.body.dataset.phase === 'playing'")
         assert page.get_by_test_id("fill-bots").is_hidden()
         assert not page.js_errors, page.js_errors
+
+
+def test_a_slow_game_waits_through_a_restart_in_the_your_turn_list(tmp_path: Path) -> None:
+    """Two guests find a slow game (an hour a turn) and leave; the server restarts;
+    the player to move comes back and finds the turn waiting: the header's badge, the
+    tab's title and the Your tables list say so."""
+    states = []
+    with browser_at(tmp_path) as (base, chromium, app):
+        pages = [new_page(chromium, DESKTOP), new_page(chromium, PHONE, touch=True)]
+        for page in pages:
+            landing(base, page)
+            page.get_by_test_id("find-pace").select_option("1")
+        find(pages[0])
+        find(pages[1])
+        code = pages[0].evaluate("location.hash.slice(1)")
+        table = app.state.registry.get(code)
+        assert table.config.slow_hours == 1
+        mover = table.match.round.to_move
+        states = [page.context.storage_state() for page in pages]
+    with browser_at(tmp_path) as (base, chromium, app):  # the same store: a restart
+        context = chromium.new_context(viewport=DESKTOP, storage_state=states[mover])
+        page = context.new_page()
+        page.js_errors = []
+        page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+        landing(base, page)
+        badge = page.get_by_test_id("turn-badge")
+        badge.wait_for(state="visible")
+        assert "1" in badge.inner_text() and page.title().startswith("(1) ")
+        page.get_by_test_id("my-table-turn").first.wait_for(state="visible")
+        shoot(page, "online-your-turn-desktop")
+        # this browser has no seat token for the new address: the server gives a new one
+        page.get_by_test_id(f"server-table-{code}").click()
+        wait_js(page, MY_TURN_OR_OVER)
+        assert page.evaluate("document.body.dataset.myTurn") == "true"
+        before = state_count(page)
+        play_one_move(page)
+        wait_new_state(page, before)
+        assert len(app.state.registry.get(code).match.round.history) == 1
+        assert not page.js_errors, page.js_errors

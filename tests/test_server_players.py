@@ -238,3 +238,24 @@ def test_a_waiting_player_fills_the_rest_with_bots(site: tuple[str, Any]) -> Non
     assert wait_for(
         lambda: code not in [t["table_id"] for t in bob.get("/api/lobby").json()["tables"]]
     )
+
+
+def test_a_player_sits_back_down_from_another_device(site: tuple[str, Any]) -> None:
+    base, app = site
+    ann, bob = Browser(base), Browser(base)
+    ann.get("/api/me")
+    bob.get("/api/me")
+    ann.post("/api/account/claim", {"user_name": "Ann", "password": PASSWORD})
+    made = ann.post("/api/tables", {"players": 2, "name": "Ann"}).json()
+    bob.post(f"/api/tables/{made['code']}/join", {"name": "Bob"})
+    laptop = Browser(base)
+    laptop.get("/api/me")
+    laptop.post("/api/account/login", {"user_name": "Ann", "password": PASSWORD})
+    again = laptop.post(f"/api/tables/{made['code']}/reseat").json()
+    assert again["seat"] == made["seat"] and again["token"] != made["token"]
+    table = app.state.registry.get(made["code"])
+    assert table.seat_of(again["token"]) == made["seat"] and table.seat_of(made["token"]) is None
+    stranger = Browser(base)
+    stranger.get("/api/me")
+    refused = stranger.post(f"/api/tables/{made['code']}/reseat")
+    assert refused.status_code == 400 and refused.json()["code"] == "not_your_seat"

@@ -19,6 +19,7 @@ ERRORS: dict[str, str] = {
     "game_started": "the game has started: a seat can no longer be left",
     "not_started": "the game has not started: seats are still open",
     "wrong_token": "wrong token",
+    "not_your_seat": "seat {seat} is not yours at this table",
     "name_invalid": "a name is 1..{max} printable characters",
     "bots_only_name": "a table of bots only has no seat for a name",
     "too_many_tables": "too many tables created: at most {limit} a minute",

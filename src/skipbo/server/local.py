@@ -91,6 +91,11 @@ class LocalTables:
         table.time_out()
         await self.hub.changed(table)
 
+    async def reseat(self, code: str, seat: int) -> dict[str, Any]:
+        table = self.registry.get(code)
+        token = table.reseat(seat)
+        return {"code": table.code, "seat": seat, "token": token}
+
     async def public_view(self, code: str) -> dict[str, Any]:
         return self.registry.get(code).view_for(None)
 

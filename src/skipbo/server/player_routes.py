@@ -28,6 +28,7 @@ from .service import TableService
 from .storage import games as pages
 from .storage.games import TableShown
 from .storage.players import PlayerRow
+from .storage.tx import Op, Tx
 
 SESSION_COOKIE = "skipbo_session"
 DEVICE_COOKIE = "skipbo_device"
@@ -61,6 +62,8 @@ class FindRequest(_Strict):
     players: int = 2
     teams: bool = False
     stock: int = 30
+    slow_hours: int | None = None
+    """A slow game (hours a turn, see :data:`..config.SLOW_HOURS`); None: live."""
     """Bounds checked by the route: a model's bounds would be read for every ``players``
     and ``stock`` field (the table form's too), see :func:`..guard.validation_error`."""
 
@@ -214,6 +217,17 @@ def add_player_routes(
         headers = {"Content-Disposition": 'attachment; filename="skipbo-games.jsonl"'}
         return StreamingResponse(lines(), media_type="application/x-ndjson", headers=headers)
 
+    @app.post("/api/tables/{code}/reseat")
+    async def reseat(code: str, request: Request) -> dict[str, Any]:
+        """Sit back down at my seat from another device: a new seat token (the browser
+        that had the old one asks this again the same way)."""
+        player = await me(request)
+        code = code.strip().upper()
+        seats = await store.run_async(seats_of(code, player.player_id))
+        if not seats:
+            raise TableError("not_your_seat", seat=-1)
+        return await service.reseat(code, seats[0])
+
     @app.get("/api/lobby")
     async def lobby() -> dict[str, Any]:
         """Open public tables, newest first, with the players already seated."""
@@ -269,12 +283,31 @@ def add_player_routes(
             await online.seated(joined["code"], joined["seat"], player.player_id, joined["table"])
             return joined
         config = TableConfig.make(
-            body.players, body.stock, body.teams, None, None, None, False, True, True
+            body.players,
+            body.stock,
+            body.teams,
+            hints=False,
+            public=True,
+            rated=True,
+            slow_hours=body.slow_hours,
         )
         made = await service.create(config, player.name)
         await online.listed(made["code"], config, body.players - 1)
         await online.seated(made["code"], made["seat"], player.player_id)
         return made
+
+
+def seats_of(code: str, player_id: int) -> Op[list[int]]:
+    """The seats ``player_id`` holds at table ``code``."""
+
+    def run(tx: Tx) -> list[int]:
+        rows = tx.rows(
+            "SELECT seat FROM table_players WHERE table_id = {p} AND player_id = {p} ORDER BY seat",
+            (code, player_id),
+        )
+        return [int(row[0]) for row in rows]
+
+    return run
 
 
 def _same_kind(table: TableShown, wanted: FindRequest) -> bool:
@@ -283,5 +316,5 @@ def _same_kind(table: TableShown, wanted: FindRequest) -> bool:
         and table.teams == wanted.teams
         and table.stock == wanted.stock
         and table.rated
-        and table.pace == "live"
+        and table.pace == ("slow" if wanted.slow_hours else "live")
     )

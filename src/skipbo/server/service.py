@@ -76,6 +76,10 @@ class TableService(TableSource, Protocol):
         """A slow game's turn ran past its deadline (see :meth:`.tables.Table.time_out`)."""
         ...
 
+    async def reseat(self, code: str, seat: int) -> dict[str, Any]:
+        """A new token for ``seat`` (its player, checked by the caller, is back)."""
+        ...
+
     async def public_view(self, code: str) -> dict[str, Any]:
         """What a spectator sees of the table now."""
         ...

@@ -245,6 +245,17 @@ class Table:
         self._start_if_full()
         return filled
 
+    def reseat(self, seat: int) -> str:
+        """A new token for a person's ``seat`` (its player came back on another device,
+        checked by the caller); the old token stops working. Returns the new token."""
+        person = self.seats[seat]
+        if person.kind != HUMAN:
+            raise TableError("not_your_seat", seat=seat)
+        token = secrets.token_urlsafe(24)
+        self._storage.update_seat(self.code, seat, hash_token(token), person.name, person.kind)
+        self.seats[seat] = Seat(person.name, person.kind, hash_token(token))
+        return token
+
     def seat_of(self, token: str) -> int | None:
         """The seat ``token`` opens, or None; compares hashes in constant time."""
         digest = hash_token(token)

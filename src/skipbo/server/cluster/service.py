@@ -95,6 +95,11 @@ class ClusterTables:
         code = (await self.hub.entry(code)).table.code
         await self.hub.change(code, lambda e: e.table.time_out())
 
+    async def reseat(self, code: str, seat: int) -> dict[str, Any]:
+        code = (await self.hub.entry(code)).table.code
+        token = await self.hub.change(code, lambda e: e.table.reseat(seat))
+        return {"code": code, "seat": seat, "token": token}
+
     async def public_view(self, code: str) -> dict[str, Any]:
         return (await self.hub.fresh(code)).table.view_for(None)
 

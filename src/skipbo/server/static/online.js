@@ -16,6 +16,8 @@ const ONLINE_TEXTS = {
     userName: "User name", password: "Password", claim: "Create account", logIn: "Log in", logOut: "Log out",
     logInHint: "Already have an account? Log in:", loggedIn: "Logged in as {name}.",
     fillHint: "Nobody else yet?", fillBots: "Fill the rest with computer players",
+    findPace: "Pace", paceLive: "live", pace1: "slow: 1 hour a turn", pace8: "slow: 8 hours a turn", pace24: "slow: a day a turn", pace72: "slow: 3 days a turn",
+    turnBadge: "Your turn: {n}", turnBadgeLabel: "Your turn at {n} tables",
   },
   fr: {
     findTitle: "Trouver une partie", findHint: "Jouez contre des inconnus : vous êtes associé aux joueurs qui attendent la même partie.",
@@ -28,6 +30,8 @@ const ONLINE_TEXTS = {
     userName: "Nom d'utilisateur", password: "Mot de passe", claim: "Créer le compte", logIn: "Se connecter", logOut: "Se déconnecter",
     logInHint: "Vous avez déjà un compte ? Connectez-vous :", loggedIn: "Connecté en tant que {name}.",
     fillHint: "Personne d'autre pour l'instant ?", fillBots: "Compléter avec des joueurs ordinateur",
+    findPace: "Rythme", paceLive: "en direct", pace1: "lent : 1 heure par tour", pace8: "lent : 8 heures par tour", pace24: "lent : un jour par tour", pace72: "lent : 3 jours par tour",
+    turnBadge: "À vous : {n}", turnBadgeLabel: "C'est à vous de jouer à {n} tables",
   },
   de: {
     findTitle: "Spiel finden", findHint: "Spiel gegen Leute, die du noch nicht kennst: Du wirst mit Spielern zusammengebracht, die auf dasselbe Spiel warten.",
@@ -40,6 +44,8 @@ const ONLINE_TEXTS = {
     userName: "Benutzername", password: "Passwort", claim: "Konto anlegen", logIn: "Anmelden", logOut: "Abmelden",
     logInHint: "Schon ein Konto? Melde dich an:", loggedIn: "Angemeldet als {name}.",
     fillHint: "Noch niemand sonst?", fillBots: "Mit Computerspielern auffüllen",
+    findPace: "Tempo", paceLive: "live", pace1: "langsam: 1 Stunde pro Zug", pace8: "langsam: 8 Stunden pro Zug", pace24: "langsam: ein Tag pro Zug", pace72: "langsam: 3 Tage pro Zug",
+    turnBadge: "Du bist dran: {n}", turnBadgeLabel: "Du bist an {n} Tischen am Zug",
   },
   nl: {
     findTitle: "Zoek een spel", findHint: "Speel tegen mensen die je nog niet kent: je wordt gekoppeld aan spelers die op hetzelfde spel wachten.",
@@ -52,6 +58,8 @@ const ONLINE_TEXTS = {
     userName: "Gebruikersnaam", password: "Wachtwoord", claim: "Account maken", logIn: "Aanmelden", logOut: "Afmelden",
     logInHint: "Al een account? Meld je aan:", loggedIn: "Aangemeld als {name}.",
     fillHint: "Nog niemand anders?", fillBots: "Aanvullen met computerspelers",
+    findPace: "Tempo", paceLive: "live", pace1: "traag: 1 uur per beurt", pace8: "traag: 8 uur per beurt", pace24: "traag: een dag per beurt", pace72: "traag: 3 dagen per beurt",
+    turnBadge: "Jouw beurt: {n}", turnBadgeLabel: "Jij bent aan de beurt aan {n} tafels",
   },
 };
 for (const [lang, texts] of Object.entries(ONLINE_TEXTS)) Object.assign(TEXTS[lang], texts);
@@ -66,6 +74,7 @@ let waiting = null; // {code, since}: the table this page waits at for people
 
 async function loadIdentity() {
   identity = await api("GET", "/api/me");
+  refreshTurns();
   if (!localStorage.getItem("skipbo.name") && identity?.name) $("nickname").value = identity.name;
   renderIdentity();
   refreshServerTables(); // profile.js: this player's running tables, by the server
@@ -118,7 +127,8 @@ async function findGame() {
   const [players, teams] = FIND_KINDS[$("find-kind").value] ?? FIND_KINDS[2];
   const stock = Number($("find-length").value) || 10;
   localStorage.setItem("skipbo.find", JSON.stringify({ kind: $("find-kind").value, stock }));
-  const found = await api("POST", "/api/find", { players, teams, stock });
+  const hours = Number($("find-pace").value) || null;
+  const found = await api("POST", "/api/find", { players, teams, stock, slow_hours: hours });
   enterTable(found.code, found.token, found.seat);
 }
 
@@ -185,6 +195,34 @@ async function fillWithBots() {
   await api("POST", `/api/tables/${encodeURIComponent(current.code)}/fill`, { token: current.token });
 }
 
+// How many slow games wait for this player's move: a badge in the header, the tab's
+// title and, where the browser has one, the installed app's badge.
+const TURN_REFRESH_MS = 30000;
+let turnsWaiting = 0;
+
+async function refreshTurns() {
+  if (!identity || document.hidden) return;
+  try {
+    turnsWaiting = (await api("GET", "/api/me/tables")).your_turn.length;
+  } catch {
+    return; // the next refresh tries again
+  }
+  showTurns();
+}
+
+function showTurns() {
+  const badge = $("turn-badge");
+  badge.hidden = turnsWaiting === 0;
+  badge.textContent = t("turnBadge", { n: turnsWaiting });
+  badge.setAttribute("aria-label", t("turnBadgeLabel", { n: turnsWaiting }));
+  const prefix = /^\(\d+\) /;
+  const title = document.title.replace(prefix, "");
+  document.title = turnsWaiting ? `(${turnsWaiting}) ${title}` : title;
+  if (navigator.setAppBadge) {
+    (turnsWaiting ? navigator.setAppBadge(turnsWaiting) : navigator.clearAppBadge()).catch(() => {});
+  }
+}
+
 function setupOnline() {
   const saved = (() => {
     try {
@@ -204,6 +242,8 @@ function setupOnline() {
   $("logout").addEventListener("click", guarded(logOut));
   $("fill-bots").addEventListener("click", guarded(fillWithBots));
   setInterval(offerFill, 1000);
+  setInterval(refreshTurns, TURN_REFRESH_MS);
+  document.addEventListener("visibilitychange", refreshTurns);
   guarded(loadIdentity)();
   refreshOpenTables();
   openTablesTimer = setInterval(refreshOpenTables, LOBBY_REFRESH_MS);

@@ -584,15 +584,28 @@ function addServerTables(box, localList) {
     if (others.length) text.append(el("span", {}, ` · ${t("withWho", { who: others.join(", ") })}`));
     text.append(el("span", { class: "muted" }, ` · ${t(`phase_${table.phase}`)}`));
     const stored = loadSeat(table.table_id);
-    const go = stored?.token
-      ? button(t("backToTable"), `server-table-${table.table_id}`, () => enterTable(table.table_id, stored.token, stored.seat))
+    // my seat without its token here (another device): the server issues a new one
+    const mine = table.seats.some((s) => s.player_id === myPlayerId() && s.kind === "human");
+    const sit = mine || stored?.token;
+    const go = sit
+      ? button(t("backToTable"), `server-table-${table.table_id}`, guarded(() => sitBackDown(table.table_id, stored)))
       : button(t("watchTable"), `server-table-${table.table_id}`, () => enterTable(table.table_id, null, null));
-    go.setAttribute("aria-label", stored?.token ? t("backToTableN", { code: table.table_id }) : t("watchTableN", { code: table.table_id }));
+    go.setAttribute("aria-label", sit ? t("backToTableN", { code: table.table_id }) : t("watchTableN", { code: table.table_id }));
     item.append(text);
     if (turn.has(table.table_id)) item.append(turnTag());
     item.append(go);
     box.append(item);
   }
+}
+
+// Back to a seat: with this browser's token, else a new one for the logged-in player.
+async function sitBackDown(code, stored) {
+  if (stored?.token) {
+    enterTable(code, stored.token, stored.seat);
+    return;
+  }
+  const seated = await api("POST", `/api/tables/${encodeURIComponent(code)}/reseat`);
+  enterTable(seated.code, seated.token, seated.seat);
 }
 
 // ------------------------------------------------------------------ start-up
