@@ -158,7 +158,9 @@ def test_a_numpy_seed_is_the_same_int() -> None:
     assert new_round(rules, np.int64(3)).deck == new_round(rules, 3).deck
 
 
-@pytest.mark.parametrize("seed", [1.5, b"seed", True, [1], random.Random(1)], ids=repr)
+@pytest.mark.parametrize(
+    "seed", [1.5, b"seed", True, [1], random.Random(1)], ids=lambda value: type(value).__name__
+)
 def test_a_seed_of_another_type_is_refused_clearly(seed: Any) -> None:
     with pytest.raises(SkipBoError, match=r"seed must be an int or a str"):
         new_round(Rules.make(players=2), seed)
