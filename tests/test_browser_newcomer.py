@@ -164,3 +164,76 @@ def test_cards_that_build_stand_apart_one_tap_plays_and_the_hint_says_why(
     wait_new_state(page, before)
     wait_js(page, f"table.last_moves.some((m) => m.move === '{source}-{target}')")
     close_page(page)
+
+
+# ------------------------------------------------------------------ 4. tap targets
+
+TOO_SMALL = """() => {
+  // Every interactive element of the table shown now: at least 44 × 44 CSS px and
+  // wholly inside the viewport; and every text shown at 12 px or more.
+  const shown = (node) => node.getClientRects().length > 0
+    && node.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+  const bad = [];
+  const interactive = 'button, a[href], summary, select, input, [role=button], [tabindex="0"],'
+    + ' .openable';
+  for (const node of document.querySelectorAll(interactive)) {
+    if (!shown(node) || node.closest('#lobby, #replay, .skip-link')) continue;
+    // a checkbox is tapped through its label
+    const tapped = (node.matches('[type=checkbox]') && node.closest('label')) || node;
+    const box = tapped.getBoundingClientRect();
+    const name = node.dataset.testid || node.id || node.className || node.tagName;
+    if (box.width < 43.5 || box.height < 43.5) {
+      bad.push(`${name}: ${box.width.toFixed(1)} × ${box.height.toFixed(1)}`);
+    }
+    if (box.left < -0.5 || box.top < -0.5 || box.right > innerWidth + 0.5
+        || box.bottom > innerHeight + 0.5) bad.push(`${name}: outside the viewport`);
+  }
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const text = walker.currentNode;
+    const parent = text.parentElement;
+    if (!text.textContent.trim() || !parent) continue;
+    if (parent.closest('.sr-only, svg, #lobby, #replay')) continue;
+    if (!shown(parent)) continue;
+    const size = parseFloat(getComputedStyle(parent).fontSize);
+    if (size < 11.95) bad.push(`"${text.textContent.trim().slice(0, 24)}" at ${size}px`);
+  }
+  return [...new Set(bad)];
+}"""
+
+
+def test_every_tap_target_of_the_table_is_big_enough_on_a_phone(site: tuple[str, Any]) -> None:
+    base, browser = site
+    page = device_page(browser, "phone")
+    create_table(base, page, players=3, stock=3)  # a person and two bots: the Hint shows
+    page.get_by_test_id("hint").wait_for(state="visible")
+    checked: dict[str, list[str]] = {}
+    checked["table"] = page.evaluate(TOO_SMALL)
+    shoot(page, "newcomer-targets-phone")
+    page.locator("[data-testid=hand-card][data-selectable=true]").first.tap()
+    checked["a card picked"] = page.evaluate(TOO_SMALL)
+    shoot(page, "newcomer-targets-picked-phone")
+    page.locator("[data-testid^=discard-target-][data-lit=true]").first.tap()
+    page.get_by_test_id("pending-discard").wait_for(state="visible")
+    checked["a discard waiting"] = page.evaluate(TOO_SMALL)
+    page.get_by_test_id("undo-discard").tap()
+    page.locator("[data-selected=true]").first.tap()  # the card goes back
+    page.get_by_test_id("toggle-side").tap()
+    checked["the drawer"] = page.evaluate(TOO_SMALL)
+    page.get_by_test_id("side-close").tap()
+    page.get_by_test_id("resign").tap()
+    checked["the resign dialog"] = page.evaluate(TOO_SMALL)
+    page.get_by_test_id("resign-cancel").tap()
+    page.get_by_test_id("settings").tap()
+    checked["the settings"] = page.evaluate(TOO_SMALL)
+    page.get_by_test_id("settings").tap()
+    from browser_site import play_round
+
+    play_round(page, touch=True)
+    page.get_by_test_id("result").wait_for(state="visible")
+    page.wait_for_timeout(300)  # the dialog's pop-in animation
+    checked["the end of the round"] = page.evaluate(TOO_SMALL)
+    shoot(page, "newcomer-targets-end-phone")
+    problems = "\n".join(f"{where}: {bad}" for where, bad in checked.items() if bad)
+    assert not problems, problems
+    close_page(page)

@@ -370,7 +370,8 @@ function discardPile(view, seat, index, kind) {
     if (lit) pile.dataset.lit = "true";
     if (lit) pile.append(discardTarget(index, name));
   }
-  if (cards.length > 1) pile.append(expandButton(view, seat, index, name, cards.length));
+  if (cards.length > 1 && kind === "other") pile.append(el("span", { class: "badge-count", "aria-hidden": "true" }, String(cards.length)));
+  else if (cards.length > 1) pile.append(expandButton(view, seat, index, name, cards.length));
   return pile;
 }
 
@@ -378,7 +379,7 @@ function discardPile(view, seat, index, kind) {
 function discardTarget(index, name) {
   const waiting = pending?.target === `D${index}`;
   const node = el("div", { class: `drop${waiting ? " waiting" : ""}`, "data-testid": `discard-target-${index}` });
-  node.append(el("span", { "aria-hidden": "true" }, waiting ? t("tapAgain") : t("discardHere")));
+  node.append(el("span", { "aria-hidden": "true" }, waiting ? t("tapAgainShort") : t("discardHere")));
   return asTarget(node, `D${index}`, name, waiting ? t("tapAgain") : t("discardHere"));
 }
 
@@ -388,7 +389,8 @@ function expandButton(view, seat, index, name, count) {
     class: "badge-btn",
     "data-testid": `expand-${seat}-D${index}`,
     "aria-label": t("showPile", { name, n: count }),
-  }, String(count));
+  });
+  node.append(el("span", { class: "badge-pill", "aria-hidden": "true" }, String(count)));
   node.addEventListener("click", (event) => {
     event.stopPropagation();
     openPileViewer(seat, index);
@@ -464,9 +466,14 @@ function opponentArea(view, seat, partnerSeat) {
   row.append(stockPile(view.view, seat, `stock-${seat}`, kind === "partner" ? "pS" : null));
   for (let i = 1; i <= player.discards.length; i++) {
     const pile = discardPile(view.view, seat, i, kind);
-    if (kind === "other" && player.discards[i - 1].length) {
+    // another player's discard pile opens whole when tapped: the pile is the button
+    const count = player.discards[i - 1].length;
+    if (kind === "other" && count) {
       pile.classList.add("openable");
-      pile.addEventListener("click", () => openPileViewer(seat, i));
+      pile.setAttribute("role", "button");
+      pile.tabIndex = 0;
+      pile.title = t("showPile", { name: discardName(seat, i), n: count }); // its description too
+      onActivate(pile, () => openPileViewer(seat, i));
     }
     row.append(pile);
   }
