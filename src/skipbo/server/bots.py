@@ -33,6 +33,6 @@ class BotTurn:
 def choose_bot_move(turn: BotTurn) -> str:
     """The move text the bot plays; only ever sees the view and the legal moves."""
     bot = make_bot(turn.bot, turn.seed)
-    view = PlayerView.from_json(turn.view)
+    view = PlayerView.from_dict(turn.view)
     move = bot.choose(view, [parse_move(text) for text in turn.legal])
     return format_move(move)

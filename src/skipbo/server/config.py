@@ -95,7 +95,7 @@ class TableConfig:
     def to_json(self) -> dict[str, Any]:
         """The configuration as stored and shown (no secrets in it)."""
         return {
-            "rules": self.rules.to_json(),
+            "rules": self.rules.to_dict(),
             "target": self.target,
             "seats": list(self.seats),
             "turn_seconds": self.turn_seconds,
@@ -109,7 +109,7 @@ class TableConfig:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableConfig:
         """Read back what :meth:`to_json` wrote (tables stored before the timer have none)."""
-        rules = Rules.from_json(data["rules"])
+        rules = Rules.from_dict(data["rules"])
         return cls.make(
             rules.players,
             rules.stock,

@@ -71,13 +71,13 @@ def replay_steps(data: Any) -> dict[str, Any]:
     outcome = checked_replay(record)
     state = start_round(record)
     steps: list[dict[str, Any]] = [
-        {"move": None, "seat": None, "view": player_view(state, None).to_json()}
+        {"move": None, "seat": None, "view": player_view(state, None).to_dict()}
     ]
     hands = [_hands(state)]
     for text in record.moves:
         seat = state.to_move
         state.play(parse_move(text))
-        steps.append({"move": text, "seat": seat, "view": player_view(state, None).to_json()})
+        steps.append({"move": text, "seat": seat, "view": player_view(state, None).to_dict()})
         hands.append(_hands(state))
     final = outcome.state or state
     if final.over:  # a finished record: the deal is public, so are the hands
@@ -87,7 +87,7 @@ def replay_steps(data: Any) -> dict[str, Any]:
     result = final.result
     return {
         "names": names,
-        "result": None if result is None else result.to_json(),
+        "result": None if result is None else result.to_dict(),
         "steps": steps,
     }
 

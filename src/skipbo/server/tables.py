@@ -535,7 +535,7 @@ class Table:
             seed=f"{self.code}/{state.to_move}/{round_index}/{move_index}",
             round_index=round_index,
             move_index=move_index,
-            view=player_view(state, state.to_move).to_json(),
+            view=player_view(state, state.to_move).to_dict(),
             legal=tuple(_texts(state)),
         )
 
@@ -558,7 +558,7 @@ class Table:
             seed=f"{self.code}/hint/{seat}/{round_index}/{move_index}",
             round_index=round_index,
             move_index=move_index,
-            view=player_view(state, seat).to_json(),
+            view=player_view(state, seat).to_dict(),
             legal=tuple(_texts(state)),
         )
 
@@ -622,7 +622,7 @@ class Table:
             "scores": list(match.scores),
             # a one-round table has no match to win; its result line says it all
             "match_winner": self.match_winner(),
-            "result": None if result is None else result.to_json(),
+            "result": None if result is None else result.to_dict(),
             "last_moves": [{"seat": s, "move": m} for s, m in self.log[-1][-LAST_MOVES:]],
         }
 
@@ -638,7 +638,7 @@ class Table:
         playing = self._phase() == "playing"
         return {
             "legal": _texts(state) if seat == state.to_move and playing else [],
-            "view": player_view(state, seat).to_json(),
+            "view": player_view(state, seat).to_dict(),
         }
 
     def rounds(self) -> list[Round]:
