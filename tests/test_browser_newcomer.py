@@ -237,3 +237,68 @@ def test_every_tap_target_of_the_table_is_big_enough_on_a_phone(site: tuple[str,
     problems = "\n".join(f"{where}: {bad}" for where, bad in checked.items() if bad)
     assert not problems, problems
     close_page(page)
+
+
+# ------------------------------------------------------------------ 5. the end of a round
+
+HEADLINES = {"You won!", "You lost", "Nobody won"}
+
+
+def play_to_the_end(page: Any, touch: bool) -> None:
+    """The person plays (quick moves) until the round is over and its dialog shows."""
+    from browser_site import play_round
+
+    play_round(page, touch=touch)
+    page.get_by_test_id("result").wait_for(state="visible")
+    page.wait_for_timeout(400)  # the dialog's pop-in, for the screenshots only
+
+
+def test_the_end_of_a_round_says_who_won_and_leads_on(site: tuple[str, Any]) -> None:
+    base, browser = site
+    page = device_page(browser, "phone")
+    code = create_table(base, page, players=2, stock=2)
+    play_to_the_end(page, touch=True)
+    title = page.locator("#result-title").inner_text()
+    assert title in HEADLINES, title
+    # one round: no match total; the way on is offered
+    assert page.locator("#scores th", has_text="Match total").is_hidden()
+    assert page.get_by_test_id("total-0").is_hidden()
+    for testid in ("next", "new-game", "result-lobby", "result-analyze"):
+        assert page.get_by_test_id(testid).is_visible(), testid
+    shoot(page, "newcomer-end-phone")
+    # a rematch keeps the tally of the series
+    series = page.get_by_test_id("series")
+    assert series.is_visible() and series.get_attribute("data-games") == "1"
+    before = state_count(page)
+    page.get_by_test_id("next").tap()
+    wait_new_state(page, before)
+    wait_my_turn(page)
+    play_to_the_end(page, touch=True)
+    wait_js(page, "document.querySelector('[data-testid=series]').dataset.games === '2'")
+    wins = [int(n) for n in series.get_attribute("data-wins").split(",")]
+    assert sum(wins) <= 2 and len(wins) == 2, wins
+    shoot(page, "newcomer-end-series-phone")
+    # Lobby leads to the landing page, where the table is listed
+    page.get_by_test_id("result-lobby").tap()
+    page.get_by_test_id("lobby").wait_for(state="visible")
+    assert page.get_by_test_id(f"my-table-{code}").is_visible()
+    close_page(page)
+
+
+def test_new_game_and_analyze_from_the_end_of_a_round(site: tuple[str, Any]) -> None:
+    base, browser = site
+    page = device_page(browser, "desktop")
+    code = create_table(base, page, players=2, stock=2)
+    play_to_the_end(page, touch=False)
+    shoot(page, "newcomer-end-desktop")
+    page.get_by_test_id("result-analyze").click()
+    page.get_by_test_id("replay-board").wait_for(state="visible")
+    page.get_by_test_id("analysis-graph").wait_for(state="visible", timeout=120_000)
+    assert page.get_by_test_id("analysis").get_attribute("data-seat") == "0"
+    page.get_by_test_id("replay-back").click()
+    page.get_by_test_id("result").wait_for(state="visible")
+    page.get_by_test_id("new-game").click()
+    wait_js(page, f"current && current.code !== '{code}' && document.body.dataset.phase")
+    wait_my_turn(page)
+    assert "(hard)" in page.get_by_test_id("seat-1").inner_text()
+    close_page(page)

@@ -72,6 +72,7 @@ function showState({ view, at }) {
   const rects = pileRects();
   const moves = newMoves(old, view);
   noteMoveValues(old, view, moves);
+  noteGameOver(view);
   table = view;
   stateCount += 1;
   document.body.dataset.stateCount = String(stateCount);

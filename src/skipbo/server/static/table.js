@@ -780,17 +780,21 @@ function renderResult() {
     return;
   }
   const matchOver = table.phase === "match_over";
-  $("result-title").textContent = matchOver ? t("matchOverTitle") : t("roundOverTitle", { n: (table.round ?? 0) + 1 });
+  $("result-title").textContent = resultHeadline();
   let text = table.result ? resultText(table.result) : "";
   if (table.match_winner !== null && table.match_winner !== undefined) {
     text += ` ${t("winsMatch", { who: sideName(table.match_winner) })}`;
   }
   $("result-text").textContent = text.trim();
+  $("scores").classList.toggle("one-round", !table.config?.target); // no match total then
   renderScores();
+  renderSeries();
   const seat = mySeat();
   const me = seat === null ? null : table.seats[seat];
   const next = $("next");
   next.hidden = seat === null;
+  $("new-game").hidden = seat === null || !current?.token;
+  $("result-analyze").hidden = seat === null || !table.result; // a finished round of the core
   next.disabled = Boolean(me?.ready);
   next.textContent = me?.ready ? t("waitingOthers") : matchOver ? t("rematch") : t("nextRound");
   $("result-takeback").hidden = !me?.autopilot;
@@ -803,6 +807,81 @@ function renderResult() {
   const record = $("record");
   record.href = `/api/tables/${encodeURIComponent(table.code)}/records/${table.round_index}`;
   record.download = `skipbo-${table.code}-round-${table.round_index + 1}.json`;
+}
+
+// The dialog's title: "You won!", "You lost", "Ann & Bob won" (a match: of the match,
+// or of round N), read from the result and the match winner the server sends.
+function resultHeadline() {
+  const over = table.phase === "match_over";
+  const inMatch = Boolean(table.config?.target);
+  const n = (table.round ?? 0) + 1;
+  let winners = null;
+  if (over && table.match_winner !== null && table.match_winner !== undefined) winners = sideSeats(table.match_winner);
+  else if (table.result?.reason === "stock") winners = table.result.team ?? [table.result.winner];
+  if (!winners) {
+    if (table.result?.reason === "blocked") return t("nobodyWon");
+    return over ? t("matchOverTitle") : t("roundOverTitle", { n });
+  }
+  const scope = !inMatch ? "" : over ? "Match" : "Round";
+  const me = mySeat();
+  if (me !== null && winners.includes(me)) return t(`youWon${scope}`, { n });
+  if (me !== null) return t(`youLost${scope}`, { n });
+  return t(`whoWon${scope}`, { who: winners.map((seat) => seatName(seat)).join(" & "), n });
+}
+
+// The seats of a side: a seat, or at partnerships the team (side = seat mod n/2).
+function sideSeats(side, view = table) {
+  const n = view.seats.length;
+  return view.view?.rules?.teams ? [side, side + n / 2] : [side];
+}
+
+function sideOf(seat, view = table) {
+  return view.view?.rules?.teams ? seat % (view.seats.length / 2) : seat;
+}
+
+// Rematches at one table make a series: this browser keeps who won each game it saw
+// end ("skipbo.series.CODE": game number -> winning side, or null for none), and the
+// dialog shows the tally. Read from the views only.
+const seriesKey = (code) => `skipbo.series.${code}`;
+
+function noteGameOver(view) {
+  if (view.phase !== "match_over" || view.game === undefined) return;
+  let winner = null;
+  if (view.match_winner !== null && view.match_winner !== undefined) winner = view.match_winner;
+  else if (view.result?.reason === "stock") winner = sideOf(view.result.team ? view.result.team[0] : view.result.winner, view);
+  let games = {};
+  try {
+    games = JSON.parse(localStorage.getItem(seriesKey(view.code))) || {};
+  } catch {
+    games = {};
+  }
+  if (String(view.game) in games) return;
+  games[view.game] = winner;
+  localStorage.setItem(seriesKey(view.code), JSON.stringify(games));
+}
+
+function renderSeries() {
+  const box = $("series");
+  let games = {};
+  try {
+    games = JSON.parse(localStorage.getItem(seriesKey(table.code))) || {};
+  } catch {
+    games = {};
+  }
+  const played = Object.keys(games).length;
+  box.hidden = !played || table.phase !== "match_over";
+  if (box.hidden) return;
+  const n = table.seats.length;
+  const sides = table.view?.rules?.teams ? n / 2 : n;
+  const wins = Array.from({ length: sides }, (_, side) => Object.values(games).filter((w) => w === side).length);
+  const me = mySeat();
+  const names = wins.map((count, side) => {
+    const mine = me !== null && sideOf(me) === side;
+    return `${mine ? t("you") : sideName(side)} ${count}`;
+  });
+  box.dataset.games = String(played);
+  box.dataset.wins = wins.join(",");
+  box.textContent = t("seriesTally", { n: played, tally: names.join(" · ") });
 }
 
 function renderScores() {
@@ -907,6 +986,41 @@ function openReplayOfRound() {
   guarded(replayTableRound)();
 }
 
+// Straight from the end of a round to the coach's marks on the person's own moves.
+async function analyzeMyRound() {
+  const seat = mySeat();
+  openReplayOfRoundOnly();
+  await replayTableRound();
+  $("analyze-seat").value = String(seat);
+  await analyzeRound();
+}
+
+// A new table like this one (players, stock, partnerships, target, bots, timer, hints),
+// the person in the first seat and the other people's seats open.
+async function newGameAlike() {
+  const seat = mySeat();
+  const rules = table.view?.rules ?? table.config.rules;
+  const kinds = table.config.seats.filter((_, i) => i !== seat).map((kind) => (kind.startsWith("bot:") ? kind : "human"));
+  const body = {
+    name: table.seats[seat].name,
+    players: rules.players,
+    stock: rules.stock,
+    target: table.config.target,
+    teams: Boolean(rules.teams),
+    seats: ["human", ...kinds],
+  };
+  if (table.config.turn_seconds) body.turn_seconds = table.config.turn_seconds;
+  if (table.config.hints !== null && table.config.hints !== undefined) body.hints = table.config.hints;
+  const created = await api("POST", "/api/tables", body);
+  enterTable(created.code, created.token, created.seat);
+}
+
+function openReplayOfRoundOnly() {
+  $("replay-code").value = table.code;
+  $("replay-round").value = String(table.round_index + 1);
+  openReplay();
+}
+
 function setupTable() {
   $("leave").addEventListener("click", leaveTable);
   $("give-up-seat").addEventListener("click", giveUpSeat);
@@ -920,6 +1034,9 @@ function setupTable() {
   $("result-takeback-btn").addEventListener("click", () => send({ type: "back" }));
   $("next").addEventListener("click", () => send({ type: "next" }));
   $("result-replay").addEventListener("click", openReplayOfRound);
+  $("result-analyze").addEventListener("click", guarded(analyzeMyRound));
+  $("result-lobby").addEventListener("click", () => $("leave").click());
+  $("new-game").addEventListener("click", guarded(newGameAlike));
   $("result-close").addEventListener("click", () => {
     resultClosed = true;
     render();
