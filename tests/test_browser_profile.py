@@ -89,7 +89,8 @@ def test_a_rated_game_between_two_guests_shows_on_both_profiles(tmp_path: Path) 
             wait_js(page, "document.body.dataset.phase === 'playing'")
 
         # "your tables" by the server: a second tab of the phone's browser lists the table;
-        # without the seat's token in this browser it offers to watch it
+        # without the seat's token in this browser it offers the seat back (a new token
+        # for this session's player, through reseat)
         tab = phone.context.new_page()
         tab.route("**/api/me/tables", turn_is_mine)
         tab.goto(base + "/")
@@ -106,7 +107,8 @@ def test_a_rated_game_between_two_guests_shows_on_both_profiles(tmp_path: Path) 
         watch = tab.get_by_test_id(f"server-table-{code}")
         watch.wait_for(state="visible")
         assert (
-            watch.inner_text() == "Watch" and "Ann" in tab.get_by_test_id("my-tables").inner_text()
+            watch.inner_text() == "Back to the table"
+            and "Ann" in tab.get_by_test_id("my-tables").inner_text()
         )
         shoot(tab, "profile-your-tables-phone", full_page=True)
         tab.evaluate("([code, s]) => localStorage.setItem('skipbo.seat.' + code, s)", [code, token])
