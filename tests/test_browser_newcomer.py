@@ -13,6 +13,7 @@ import pytest
 from browser_helpers import (
     create_table,
     inside_viewport,
+    open_lobby,
     shoot,
     state_count,
     wait_js,
@@ -301,4 +302,42 @@ def test_new_game_and_analyze_from_the_end_of_a_round(site: tuple[str, Any]) -> 
     wait_js(page, f"current && current.code !== '{code}' && document.body.dataset.phase")
     wait_my_turn(page)
     assert "(hard)" in page.get_by_test_id("seat-1").inner_text()
+    close_page(page)
+
+
+# ------------------------------------------------------------------ 7. Back
+
+
+def test_back_closes_what_is_open_then_returns_to_the_landing_page(site: tuple[str, Any]) -> None:
+    base, browser = site
+    page = device_page(browser, "desktop")
+    open_lobby(base, page)
+    page.get_by_test_id("quick-play").click()
+    wait_my_turn(page)
+    code = page.get_by_test_id("table-code").inner_text()
+    # a dialog first: Back closes it, at the table
+    page.get_by_test_id("resign").click()
+    page.get_by_test_id("resign-dialog").wait_for(state="visible")
+    page.go_back()
+    page.get_by_test_id("resign-dialog").wait_for(state="hidden")
+    assert page.url == f"{base}/#{code}" and page.get_by_test_id("table").is_visible()
+    # then Back returns to the landing page, on this site, the table listed there
+    page.go_back()
+    page.get_by_test_id("lobby").wait_for(state="visible")
+    assert page.url.rstrip("/") == base and page.get_by_test_id(f"my-table-{code}").is_visible()
+    # Forward sits down again
+    page.go_forward()
+    wait_my_turn(page)
+    assert page.get_by_test_id("table-code").inner_text() == code
+    # the Lobby button and Back agree: one entry, no ping-pong
+    page.get_by_test_id("leave-table").click()
+    page.get_by_test_id("lobby").wait_for(state="visible")
+    assert page.url.rstrip("/") == base
+    # a link straight to the table also has the landing page under it
+    link = page.context.new_page()
+    link.goto(f"{base}/#{code}")
+    wait_my_turn(link)
+    link.go_back()
+    link.get_by_test_id("lobby").wait_for(state="visible")
+    assert link.url.rstrip("/") == base
     close_page(page)

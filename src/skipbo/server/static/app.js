@@ -136,7 +136,7 @@ function enterTable(code, token, seat) {
   table = null;
   resetTableState();
   rememberTable(code, token ? seat : null);
-  if (location.hash !== `#${code}`) history.replaceState(null, "", `#${code}`);
+  tableEntry(code);
   showPage("table");
   connect();
 }
@@ -148,7 +148,7 @@ function leaveTable() {
   table = null;
   resetTableState();
   document.title = "Skip-Bo";
-  history.replaceState(null, "", location.pathname);
+  if (location.hash) history.replaceState(null, "", location.pathname);
   showPage("lobby");
   renderMyTables();
 }
@@ -225,11 +225,36 @@ function send(message) {
 // history, so that Back closes it first; closed by the page, it takes its entry back.
 function pushOverlay(name) {
   if (history.state?.overlay === name) return;
-  history.pushState({ ...(history.state ?? {}), overlay: name }, "", location.href);
+  const state = history.state ?? {};
+  history.pushState({ ...state, overlay: name, depth: (state.depth ?? 0) + 1 }, "", location.href);
 }
 
 function dropOverlay(name) {
   if (history.state?.overlay === name) history.back();
+}
+
+// A table is one entry right after the landing page's, so that Back (and the Lobby
+// button) returns to the landing page and never leaves the site: from the landing
+// page it is pushed; a link straight to a table puts the landing page under it; a
+// table after another one (New game) takes its entry.
+function tableEntry(code) {
+  const state = history.state ?? {};
+  if (state.table === code && location.hash === `#${code}`) return; // a reload, Back or Forward
+  if (state.table) {
+    history.replaceState({ ...state, table: code, overlay: null, depth: 0 }, "", `#${code}`);
+    return;
+  }
+  if (location.hash) history.replaceState({ ...state, lobby: true }, "", location.pathname);
+  history.pushState({ table: code }, "", `#${code}`);
+}
+
+// The Lobby button: Back to the landing page's entry when the table has one after it.
+function goToLobby() {
+  if (!history.state?.table) {
+    leaveTable();
+    return;
+  }
+  history.go(-1 - (history.state.depth ?? 0)); // past open overlays; the hashchange leaves the table
 }
 
 // ------------------------------------------------------------------ pages
@@ -294,7 +319,11 @@ function openFromHash() {
     return;
   }
   const code = decodeURIComponent(location.hash.slice(1)).trim().toUpperCase();
-  if (!code) return;
+  if (!code) {
+    if (current) leaveTable(); // Back from a table to the landing page
+    else if (!$("replay").hidden) showPage("lobby");
+    return;
+  }
   if (current && current.code === code) {
     showPage("table");
     return;

@@ -13,13 +13,19 @@ function openReplay() {
     const over = table.phase !== "playing" && table.phase !== "lobby";
     $("replay-round").value = String(Math.max(1, (table.round_index ?? 0) + (over ? 1 : 0)));
   }
-  if (location.hash !== "#replay") history.replaceState(null, "", "#replay");
+  // from a table, the replay is an entry of its own: Back returns to the table
+  if (location.hash !== "#replay" && document.body.dataset.page === "table") history.pushState({ replay: "table" }, "", "#replay");
+  else if (location.hash !== "#replay") history.replaceState(null, "", "#replay");
   showPage("replay");
   if (replayData) renderReplay();
 }
 
 function closeReplay() {
   if (typeof closeLinkedReplay === "function" && closeLinkedReplay()) return; // opened by a profile's link
+  if (current && history.state?.replay === "table") {
+    history.back(); // the hashchange shows the table again
+    return;
+  }
   if (current) {
     history.replaceState(null, "", `#${current.code}`);
     showPage("table");

@@ -774,7 +774,10 @@ function roundPoints(result, seat) {
 function renderResult() {
   const box = $("result");
   const over = isOver() && (table.result || table.phase === "match_over");
+  const wasHidden = box.hidden;
   box.hidden = !over || resultClosed || holdResult;
+  if (wasHidden && !box.hidden) pushOverlay("result"); // Back puts it aside first
+  if (!wasHidden && box.hidden) dropOverlay("result");
   if (!over) {
     resultClosed = false;
     return;
@@ -971,6 +974,10 @@ function overlaysFollowHistory() {
     if (id !== open && !$(id).hidden) $(id).hidden = true;
   }
   if (open !== "side" && $("side").classList.contains("open")) setSide(false);
+  if (open !== "result" && !$("result").hidden && table && current) {
+    resultClosed = true; // as "See the table" does
+    render();
+  }
 }
 
 function openResign() {
@@ -1022,7 +1029,7 @@ function openReplayOfRoundOnly() {
 }
 
 function setupTable() {
-  $("leave").addEventListener("click", leaveTable);
+  $("leave").addEventListener("click", goToLobby);
   $("give-up-seat").addEventListener("click", giveUpSeat);
   $("resign").addEventListener("click", openResign);
   $("resign-cancel").addEventListener("click", () => closeDialog("resign-dialog"));
