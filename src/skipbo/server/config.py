@@ -100,11 +100,19 @@ class TableConfig:
             "seats": list(self.seats),
             "turn_seconds": self.turn_seconds,
             "hints": self.hints,
-            "public": self.public,
-            "rated": self.rated,
-            "slow_hours": self.slow_hours,
-            "on_timeout": self.on_timeout,
-        }
+        } | self._online_json()
+
+    def _online_json(self) -> dict[str, Any]:
+        """The online fields, only where they differ from a private live table's: every
+        view carries the configuration, and bytes sent cost at thousands of moves a second."""
+        out: dict[str, Any] = {}
+        if self.public:
+            out["public"] = True
+        if self.rated:
+            out["rated"] = True
+        if self.slow_hours is not None:
+            out |= {"slow_hours": self.slow_hours, "on_timeout": self.on_timeout}
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableConfig:

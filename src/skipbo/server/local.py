@@ -117,6 +117,10 @@ class LocalTables:
         conn.token = token
         await self.hub.hello(conn, table, seat)
 
+    def _table(self, code: str) -> Table:
+        """The table of a canonical code (a connection's): memory first, else the store."""
+        return self.registry.tables.get(code) or self.registry.get(code)
+
     async def move(
         self,
         conn: Connection,
@@ -126,7 +130,7 @@ class LocalTables:
         move: str,
         at: tuple[int, int] | None,
     ) -> None:
-        table = self.registry.get(code)
+        table = self._table(code)
         autopilot = table.presence.autopilot
         was_away = seat in autopilot
         autopilot.discard(seat)  # a person who moves is back (no stand-in move meanwhile)

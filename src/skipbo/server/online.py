@@ -42,11 +42,11 @@ Phase = tuple[str, int]
 
 
 def listing_phase(table: Table) -> Phase:
-    """Where ``table`` stands, as its listing says it."""
-    open_seats = sum(1 for seat in table.seats if seat.kind == OPEN)
-    if not table.started:
-        return "lobby", open_seats
-    return ("finished" if table.finished else "playing"), open_seats
+    """Where ``table`` stands, as its listing says it (a started table has no open seat:
+    it starts when the last one is taken; this runs after every move, so it is kept cheap)."""
+    if table.started:
+        return ("finished" if table.finished else "playing"), 0
+    return "lobby", sum(1 for seat in table.seats if seat.kind == OPEN)
 
 
 def new_listing(code: str, config: TableConfig, open_seats: int, now: float) -> Listing:
