@@ -7,23 +7,12 @@ Needs ``SKIPBO_TEST_POSTGRES`` and ``SKIPBO_TEST_REDIS`` (``.ci/run`` sets both)
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-
-import pytest
 
 from server_harness import ServerProcess
-from test_server_cluster import Player, database, pg_url, play, redis_url, round_over, workers
+from test_server_cluster import Player, database, pair, pg_url, play, redis_url, round_over
 from test_server_players import Browser
 
-__all__ = ["database", "pg_url", "redis_url"]  # the fixtures, shared with the cluster tests
-
-
-@pytest.fixture(scope="module")
-def pair(pg_url: str, redis_url: str) -> Iterator[list[ServerProcess]]:
-    both = workers(pg_url, redis_url)
-    yield both
-    for worker in both:
-        worker.kill()
+__all__ = ["database", "pair", "pg_url", "redis_url"]  # the cluster tests' fixtures
 
 
 def test_guests_on_two_workers_find_each_other_and_play(pair: list[ServerProcess]) -> None:
