@@ -130,9 +130,21 @@ def wait_my_turn(page: Any) -> None:
         if page.evaluate("document.body.dataset.phase") == "playing":
             return
         before = state_count(page)
+        show_result(page)
         page.get_by_test_id("next").click()
         wait_js(page, f"Number(document.body.dataset.stateCount) > {before}")
     raise AssertionError(f"no turn for the person in {MAX_GAMES} games")
+
+
+def show_result(page: Any) -> None:
+    """Bring the end-of-round dialog back if it was put aside (its "Result" button)."""
+    wait_js(
+        page,
+        "!document.getElementById('result').hidden"
+        " || !document.getElementById('show-result').hidden",
+    )
+    if page.get_by_test_id("result").is_hidden():
+        page.get_by_test_id("show-result").click()
 
 
 def state_count(page: Any) -> int:

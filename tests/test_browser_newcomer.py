@@ -270,15 +270,18 @@ def test_the_end_of_a_round_says_who_won_and_leads_on(site: tuple[str, Any]) -> 
     shoot(page, "newcomer-end-phone")
     # a rematch keeps the tally of the series
     series = page.get_by_test_id("series")
-    assert series.is_visible() and series.get_attribute("data-games") == "1"
+    # 1, or more when the bot won a round before the person's first turn (a new game then)
+    games = int(series.get_attribute("data-games") or 0)
+    assert series.is_visible() and games >= 1
     before = state_count(page)
     page.get_by_test_id("next").tap()
     wait_new_state(page, before)
     wait_my_turn(page)
     play_to_the_end(page, touch=True)
-    wait_js(page, "document.querySelector('[data-testid=series]').dataset.games === '2'")
+    wait_js(page, f"Number(document.querySelector('[data-testid=series]').dataset.games) > {games}")
+    more = int(series.get_attribute("data-games") or 0)
     wins = [int(n) for n in series.get_attribute("data-wins").split(",")]
-    assert sum(wins) <= 2 and len(wins) == 2, wins
+    assert sum(wins) <= more and len(wins) == 2, wins
     shoot(page, "newcomer-end-series-phone")
     # Lobby leads to the landing page, where the table is listed
     page.get_by_test_id("result-lobby").tap()
