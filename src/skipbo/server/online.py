@@ -123,8 +123,10 @@ def deadline_op(code: str, seat: int, deadline: float, now: float, keep: bool) -
     ``keep``: a deadline already stored stays (after a restart, the turn is not new)."""
 
     def run(tx: Tx) -> None:
-        stored = tx.rows("SELECT deadline FROM listings WHERE table_id = {p}", (code,))
-        kept = stored[0][0] if keep and stored and stored[0][0] is not None else None
+        kept = None
+        if keep:  # only then is the stored deadline read
+            stored = tx.rows("SELECT deadline FROM listings WHERE table_id = {p}", (code,))
+            kept = stored[0][0] if stored else None
         listings.set_turn(code, seat, deadline if kept is None else float(kept), now)(tx)
 
     return run

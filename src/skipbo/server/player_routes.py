@@ -291,10 +291,24 @@ def add_player_routes(
             rated=True,
             slow_hours=body.slow_hours,
         )
-        made = await service.create(config, player.name)
-        await online.listed(made["code"], config, body.players - 1)
-        await online.seated(made["code"], made["seat"], player.player_id)
-        return made
+        return await open_table(service, online, config, player.name, player.player_id)
+
+
+async def open_table(
+    service: TableService,
+    online: Online,
+    config: TableConfig,
+    name: str | None,
+    player_id: int | None,
+) -> dict[str, Any]:
+    """A table made on the site (its form, or Find a game): listed (public ones in the
+    lobby), and the maker's seat, if they sat down, linked to their player."""
+    made = await service.create(config, name)
+    open_seats = sum(1 for seat in made["table"]["seats"] if seat["kind"] == "open")
+    await online.listed(made["code"], config, open_seats)
+    if player_id is not None and "seat" in made:
+        await online.seated(made["code"], made["seat"], player_id, made["table"])
+    return made
 
 
 def seats_of(code: str, player_id: int) -> Op[list[int]]:

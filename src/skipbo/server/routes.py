@@ -17,7 +17,7 @@ from .config import TableConfig, TableError
 from .guard import CreateLimiter
 from .messages import CreateTableRequest, FillRequest, JoinRequest, TokenRequest
 from .online import Online
-from .player_routes import SESSION_COOKIE
+from .player_routes import SESSION_COOKIE, open_table
 from .service import TableService
 
 
@@ -75,11 +75,10 @@ def add_table_routes(
         client = request.client.host if request.client else "?"
         if not limiter.allow(client):
             raise TableError("too_many_tables", limit=limiter.per_minute)
-        made = await service.create(config, body.name)
-        open_seats = sum(1 for seat in made["table"]["seats"] if seat["kind"] == "open")
-        await online.listed(made["code"], config, open_seats)
-        await link(request, made)
-        return made
+        player = await accounts.player_async(request.cookies.get(SESSION_COOKIE))
+        return await open_table(
+            service, online, config, body.name, None if player is None else player.player_id
+        )
 
     @app.post("/api/tables/{code}/join")
     async def join(code: str, body: JoinRequest, request: Request) -> dict[str, Any]:

@@ -59,6 +59,10 @@ class ClusterTables:
     async def fetch(self, code: str) -> Table:
         return await self.stored.fetch(code)
 
+    async def _canonical(self, code: str) -> str:
+        """The table's own code for ``code`` as typed; :class:`TableError` if none."""
+        return (await self.hub.entry(code)).table.code
+
     # ------------------------------------------------------------ seats
 
     async def create(self, config: TableConfig, name: str | None) -> dict[str, Any]:
@@ -71,7 +75,7 @@ class ClusterTables:
         return out
 
     async def join(self, code: str, name: str) -> dict[str, Any]:
-        code = (await self.hub.entry(code)).table.code
+        code = await self._canonical(code)
         joined = await self._join(code, name)
         table = self.hub.entries[code].table
         return {"code": code, **joined, "table": table.view_for(joined["seat"])}
@@ -81,22 +85,22 @@ class ClusterTables:
         return {"seat": seat, "token": token}
 
     async def leave(self, code: str, token: str) -> dict[str, Any]:
-        code = (await self.hub.entry(code)).table.code
+        code = await self._canonical(code)
         seat = await self.hub.change(code, lambda e: e.table.leave(token))
         return {"code": code, "seat": seat}
 
     async def fill(self, code: str, token: str, bot: str) -> dict[str, Any]:
-        code = (await self.hub.entry(code)).table.code
+        code = await self._canonical(code)
         await self.hub.change(code, lambda e: e.table.fill(token, bot))
         table = self.hub.entries[code].table
         return {"code": code, "table": table.view_for(table.authenticate(token))}
 
     async def time_out(self, code: str) -> None:
-        code = (await self.hub.entry(code)).table.code
+        code = await self._canonical(code)
         await self.hub.change(code, lambda e: e.table.time_out())
 
     async def reseat(self, code: str, seat: int) -> dict[str, Any]:
-        code = (await self.hub.entry(code)).table.code
+        code = await self._canonical(code)
         token = await self.hub.change(code, lambda e: e.table.reseat(seat))
         return {"code": code, "seat": seat, "token": token}
 
@@ -109,7 +113,7 @@ class ClusterTables:
     # ------------------------------------------------------------ connections
 
     async def connect(self, code: str, websocket: WebSocket) -> tuple[str, Connection]:
-        code = (await self.hub.entry(code)).table.code
+        code = await self._canonical(code)
         return code, self.hub.connect(code, websocket)
 
     async def disconnect(self, code: str, conn: Connection) -> None:
