@@ -57,6 +57,7 @@ ERRORS: dict[str, str] = {
     "message_too_large": "message too large: {size} bytes (at most {max})",
     "malformed_message": "malformed message: {where}: {reason}",
     "rate_limited": "rate limit exceeded: slow down",
+    "too_many_reactions": "too many reactions: {burst} in a row, then {per_minute} a minute",
     "say_hello_first": "say hello first",
     "spectator": "a spectator cannot act",
     "internal": "internal error",

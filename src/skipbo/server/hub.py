@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket
 
 from .bots import choose_bot_move
 from .config import TableError
-from .messages import RATE_PER_SECOND, RateLimiter
+from .messages import RATE_PER_SECOND, RateLimiter, reaction_limiter
 from .tables import Table, TableRegistry
 from .timers import GRACE_SECONDS, Timers
 
@@ -46,6 +46,8 @@ class Connection:
     resigned: bool = False
     """The person gave their seat to a bot and now watches."""
     limiter: RateLimiter = field(default_factory=RateLimiter)
+    reactions: RateLimiter = field(default_factory=reaction_limiter)
+    """Reactions have a slower bucket of their own (:func:`.messages.reaction_limiter`)."""
 
     async def send(self, message: dict[str, Any]) -> None:
         """Send, ignoring a peer that has gone (its handler cleans up)."""
@@ -67,6 +69,19 @@ def encode(message: dict[str, Any]) -> str:
     seventh of its time).
     """
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def reaction_message(seat: int, reaction: str) -> dict[str, Any]:
+    """What every connection of a table gets when ``seat`` reacts: the preset's id only."""
+    return {"type": "reaction", "seat": seat, "reaction": reaction}
+
+
+async def send_to_all(listeners: Iterable[Connection], message: dict[str, Any]) -> None:
+    """One message, encoded once, to every greeted connection in ``listeners``
+    (players and spectators alike: it holds nothing any seat may not see)."""
+    text = encode(message)
+    for conn in [conn for conn in listeners if conn.greeted]:
+        await conn.send_text(text)
 
 
 async def send_views(table: Table, listeners: Iterable[Connection]) -> None:
@@ -211,6 +226,10 @@ class Hub:
         at a few thousand moves a second this, not the rules, is the server's work.
         """
         await send_views(table, self._listeners.get(table.code, ()))
+
+    async def react(self, table: Table, seat: int, reaction: str) -> None:
+        """Everyone at ``table`` sees ``seat``'s reaction (nothing is stored: it passes)."""
+        await send_to_all(self._listeners.get(table.code, ()), reaction_message(seat, reaction))
 
     async def hint(self, conn: Connection, table: Table, seat: int) -> None:
         """Send ``conn`` (only) the expert's move for its seat, thought out in the bot

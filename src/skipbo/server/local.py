@@ -157,6 +157,9 @@ class LocalTables:
     async def hint(self, conn: Connection, code: str, seat: int) -> None:
         await self.hub.hint(conn, self.registry.get(code), seat)
 
+    async def react(self, code: str, seat: int, reaction: str) -> None:
+        await self.hub.react(self._table(code), seat, reaction)
+
 
 def ping(tx: Tx) -> None:
     """The cheapest statement: the store answers and its transaction commits."""

@@ -79,7 +79,25 @@ class HintRequest(_Strict):
     type: Literal["hint"]
 
 
-Request = Hello | MoveRequest | NextRequest | ResignRequest | BackRequest | HintRequest
+REACTIONS = ("gg", "wp", "oops", "thanks", "hurry")
+"""The preset reactions ("Good game", "Well played", "Oops", "Thanks", "Hurry up?"):
+ids only, the page words them in its language; no free text, so nothing to moderate."""
+Reaction = Literal["gg", "wp", "oops", "thanks", "hurry"]
+REACTIONS_PER_MINUTE = 6.0
+"""A seated player's reactions a minute on average (bursts of :data:`REACTION_BURST`)."""
+REACTION_BURST = 3.0
+
+
+class ReactRequest(_Strict):
+    """Show everyone at the table one of the preset :data:`REACTIONS` beside my name."""
+
+    type: Literal["react"]
+    reaction: Reaction
+
+
+Request = (
+    Hello | MoveRequest | NextRequest | ResignRequest | BackRequest | HintRequest | ReactRequest
+)
 ClientMessage = Annotated[Request, Field(discriminator="type")]
 _CLIENT = TypeAdapter[Request](ClientMessage)
 
@@ -102,22 +120,30 @@ def parse_client_message(raw: str | bytes | None) -> Request:
 
 
 class RateLimiter:
-    """A token bucket: ``rate`` messages a second on average, bursts up to ``rate``."""
+    """A token bucket: ``rate`` messages a second on average, bursts up to ``burst``
+    (``rate`` when not given)."""
 
-    def __init__(self, rate: float = RATE_PER_SECOND) -> None:
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: float | None = None) -> None:
         self.rate = rate
-        self._tokens = rate
+        self.burst = rate if burst is None else burst
+        self._tokens = self.burst
         self._last = time.monotonic()
 
     def allow(self) -> bool:
         """Spend one message; False when the client sends too fast."""
         now = time.monotonic()
-        self._tokens = min(self.rate, self._tokens + (now - self._last) * self.rate)
+        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
         self._last = now
         if self._tokens < 1:
             return False
         self._tokens -= 1
         return True
+
+
+def reaction_limiter() -> RateLimiter:
+    """A connection's own bucket for reactions, apart from its messages' (a game's
+    moves never wait for a reaction, nor a reaction for the moves)."""
+    return RateLimiter(REACTIONS_PER_MINUTE / 60, REACTION_BURST)
 
 
 class CreateTableRequest(_Strict):

@@ -132,6 +132,11 @@ class TableService(TableSource, Protocol):
         """Send ``conn`` the expert's move for its seat (dropped if the table moved on)."""
         ...
 
+    async def react(self, code: str, seat: int, reaction: str) -> None:
+        """Every connection of the table, on every worker, is shown ``seat``'s preset
+        ``reaction`` (an id of :data:`.messages.REACTIONS`); nothing is stored."""
+        ...
+
 
 READY_SECONDS = 2.0
 """How long a readiness check waits for a service to answer."""

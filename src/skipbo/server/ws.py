@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .config import TableError
 from .errors import CodedError
+from . import logs, metrics
 from .hub import Connection
 from .messages import (
     BackRequest,
@@ -28,6 +29,7 @@ from .messages import (
     MessageError,
     MoveRequest,
     NextRequest,
+    ReactRequest,
     Request,
     ResignRequest,
     parse_client_message,
@@ -39,11 +41,21 @@ log = logging.getLogger(__name__)
 
 
 def add_websocket_route(app: FastAPI, service: TableService) -> None:
-    """``/ws/{code}``: hello, move, next, resign, back, hint."""
+    """``/ws/{code}``: hello, move, next, resign, back, hint, react."""
 
     @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
+        metrics.CONNECTIONS.inc()
+        try:
+            await _serve(service, websocket, code)
+        finally:
+            metrics.CONNECTIONS.dec()
+
+
+async def _serve(service: TableService, websocket: WebSocket, code: str) -> None:
+    """One accepted socket: joined to its table, served until it closes."""
+    if True:
         try:
             code, conn = await service.connect(code, websocket)
         except TableError as exc:
@@ -69,18 +81,27 @@ async def serve_messages(
         try:
             await handle(message.get("text") or message.get("bytes"))
         except CodedError as exc:
+            refused(exc, code)
             await conn.send(exc.message())
         except Exception as exc:  # a bug must cost one message, never the connection
             await conn.send(failure(exc, code).message())
 
 
+def refused(exc: CodedError, code: str) -> None:
+    """Count and log one refused message: its code and table, nothing the player sent."""
+    metrics.refused(exc.code)
+    logs.event(log, logging.INFO, "refused", code=exc.code, table=code)
+
+
 def failure(exc: Exception, code: str) -> CodedError:
     """The refusal for a message that failed: retryable while the store is away
-    (one warning line, as JSON), else an internal error (logged with its traceback)."""
+    (one warning line), else an internal error (logged with its traceback)."""
     if is_outage(exc):
-        event = {"event": "storage_unavailable", "table": code, "error": type(exc).__name__}
-        log.warning("%s", json.dumps(event))
+        metrics.refused("storage_unavailable")
+        error = type(exc).__name__
+        logs.event(log, logging.WARNING, "storage_unavailable", table=code, error=error)
         return CodedError("storage_unavailable")
+    metrics.refused("internal")
     log.exception("message at table %s failed", code, exc_info=exc)
     return CodedError("internal")
 
@@ -129,6 +150,20 @@ async def handle(
         await service.back(code, seat)
     elif isinstance(request, HintRequest):
         await service.hint(conn, code, seat)
+    elif isinstance(request, ReactRequest):
+        await _react(service, conn, code, seat, request)
+
+
+async def _react(
+    service: TableService, conn: Connection, code: str, seat: int, request: ReactRequest
+) -> None:
+    """A preset reaction, within the connection's own reaction rate (a clear refusal past it)."""
+    if not conn.reactions.allow():
+        per_minute = round(conn.reactions.rate * 60)
+        raise MessageError(
+            "too_many_reactions", burst=round(conn.reactions.burst), per_minute=per_minute
+        )
+    await service.react(code, seat, request.reaction)
 
 
 async def _move(
@@ -136,9 +171,11 @@ async def _move(
 ) -> None:
     """A refused stale move is answered with the refusal and the table as it is now."""
     try:
-        await service.move(conn, code, acting.seat, acting.token, request.move, request.at)
+        with metrics.move_timer():
+            await service.move(conn, code, acting.seat, acting.token, request.move, request.at)
     except TableError as exc:
         if exc.code != "table_moved_on":
             raise
+        refused(exc, code)
         await conn.send(exc.message())
         await service.send_state(conn, code)

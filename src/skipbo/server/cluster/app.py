@@ -53,8 +53,9 @@ def create_cluster_app(
         turn_scale=settings.turn_scale,
         tick=settings.tick,
     )
-    notifier = Notifier(redis_url, hub.heard, hub.on_subscribed)
+    notifier = Notifier(redis_url, hub.heard, hub.on_subscribed, hub.heard_event)
     hub.publish = notifier.publish
+    hub.tell = notifier.publish_event
     storage = PostgresStorage(db_url)
     service = ClusterTables(hub, db, notifier, StoredRegistry(storage))
     online = Online(storage)

@@ -35,8 +35,8 @@ from starlette.websockets import WebSocket
 
 from ..bots import choose_bot_move
 from ..config import TableConfig, TableError
-from ..hub import BOT_PAUSE, Connection, send_views
-from ..messages import RATE_PER_SECOND, RateLimiter
+from ..hub import BOT_PAUSE, Connection, reaction_message, send_to_all, send_views
+from ..messages import RATE_PER_SECOND, REACTIONS, RateLimiter
 from ..settings import TICK_SECONDS
 from ..storage import StoredTable
 from ..storage.postgres import POSTGRES_SQL
@@ -107,6 +107,8 @@ class ClusterHub:
         self.tick = tick
         self.publish: Callable[[str, int, dict[str, Any] | None], Any] | None = None
         """Set by the app: tells the other workers of a committed version."""
+        self.tell: Callable[[str, dict[str, Any], str], Any] | None = None
+        """Set by the app: tells the other workers of an event that is not stored."""
         self.observe: Callable[[Table], None] = lambda table: None
         """Told of a table after each change this worker committed (listings, results)."""
         self.entries: dict[str, Entry] = {}
@@ -410,6 +412,25 @@ class ClusterHub:
         now = self.entries.get(table.code)
         if now is not None and now.table.at(turn) and move in turn.legal:
             await conn.send({"type": "hint", "move": move})
+
+    async def react(self, code: str, seat: int, reaction: str) -> None:
+        """``seat``'s reaction to this worker's connections of ``code`` at once, and
+        through Redis to the other workers' (:meth:`heard_event`); nothing is stored."""
+        message = reaction_message(seat, reaction)
+        await send_to_all(self.listeners.get(code, ()), message)
+        if self.tell is not None:
+            self._spawn(self.tell(code, message, self.db.worker))  # nobody waits for it
+
+    def heard_event(self, code: str, event: dict[str, Any], origin: str) -> None:
+        """Another worker's reaction at ``code``: shown to this worker's connections of it.
+        Only a well-formed reaction passes (this worker sent its own already)."""
+        seat, reaction = event.get("seat"), event.get("reaction")
+        if origin == self.db.worker or not self.listeners.get(code):
+            return
+        if event.get("type") != "reaction" or type(seat) is not int or reaction not in REACTIONS:
+            return
+        message = reaction_message(seat, str(reaction))
+        self._spawn(send_to_all(self.listeners.get(code, ()), message))
 
     async def send_state(self, conn: Connection, entry: Entry) -> None:
         """Send ``conn`` its view (and remember what it saw)."""

@@ -8,6 +8,10 @@ messages, restart or be briefly unreachable without any harm beyond delay: the
 hub also compares its versions with PostgreSQL's every tick and after every
 reconnection. One channel carries every table's news; a worker ignores tables
 it does not hold.
+
+The same channel carries events that are never stored (a player's preset
+reaction): ``{"table", "event", "from"}``, shown by every other worker to its
+connections of that table; a lost one is simply not shown.
 """
 
 from __future__ import annotations
@@ -65,6 +69,22 @@ def decode(data: bytes | str) -> tuple[str, int, dict[str, Any] | None] | None:
         return None
 
 
+def encode_event(code: str, event: dict[str, Any], origin: str) -> bytes:
+    return orjson.dumps({"table": code, "event": event, "from": origin})
+
+
+def decode_event(data: bytes | str) -> tuple[str, dict[str, Any], str] | None:
+    """The table, event and sending worker of an event message, or None for anything else."""
+    try:
+        message = orjson.loads(data)
+        event = message["event"]
+        if not isinstance(event, dict):
+            return None
+        return str(message["table"]), event, str(message["from"])
+    except (orjson.JSONDecodeError, KeyError, TypeError, ValueError):
+        return None
+
+
 class Notifier:
     """Publishes this worker's versions and listens to everyone's (redis-py's asyncio client)."""
 
@@ -73,6 +93,7 @@ class Notifier:
         url: str,
         on_version: Callable[[str, int, dict[str, Any] | None], None],
         on_subscribed: Callable[[], Awaitable[None]],
+        on_event: Callable[[str, dict[str, Any], str], None] | None = None,
     ) -> None:
         _require_redis()
         import redis.asyncio as aioredis
@@ -81,6 +102,8 @@ class Notifier:
         self.on_version = on_version
         self.on_subscribed = on_subscribed
         """Called after each (re)subscription: news sent meanwhile may be lost."""
+        self.on_event = on_event
+        """Called with each event (table, event, sending worker): see :meth:`publish_event`."""
         self.redis: Any = aioredis.from_url(
             url, socket_connect_timeout=TIMEOUT, socket_timeout=TIMEOUT
         )
@@ -97,6 +120,25 @@ class Notifier:
         except Exception as exc:  # Redis down or slow: the others catch up by polling
             log.debug("publish of %s %s failed: %s", code, version, exc)
 
+    async def publish_event(self, code: str, event: dict[str, Any], origin: str) -> None:
+        """Tell every worker of an event at ``code`` that is not stored (a reaction);
+        a failure loses it, which only means it is not shown elsewhere."""
+        try:
+            message = encode_event(code, event, origin)
+            await asyncio.wait_for(self.redis.publish(CHANNEL, message), TIMEOUT)
+        except Exception as exc:  # Redis down or slow: the event is not shown elsewhere
+            log.debug("publish of an event at %s failed: %s", code, exc)
+
+    def _heard(self, data: bytes | str) -> None:
+        """One message of the channel: a table's new version, or an event."""
+        news = decode(data)
+        if news is not None:
+            self.on_version(*news)
+            return
+        event = decode_event(data)
+        if event is not None and self.on_event is not None:
+            self.on_event(*event)
+
     async def ping(self) -> None:
         """Redis answers (raises if it is away)."""
         await self.redis.ping()
@@ -111,9 +153,8 @@ class Notifier:
                 await pubsub.subscribe(CHANNEL)
                 await self.on_subscribed()
                 async for message in pubsub.listen():
-                    news = decode(message["data"]) if message["type"] == "message" else None
-                    if news is not None:
-                        self.on_version(*news)
+                    if message["type"] == "message":
+                        self._heard(message["data"])
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # a restart or a network error: subscribe again

@@ -154,3 +154,6 @@ class ClusterTables:
 
     async def hint(self, conn: Connection, code: str, seat: int) -> None:
         await self.hub.hint(conn, code, seat)
+
+    async def react(self, code: str, seat: int, reaction: str) -> None:
+        await self.hub.react(code, seat, reaction)
