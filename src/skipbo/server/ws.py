@@ -20,7 +20,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .config import TableError
 from .errors import CodedError
-from . import logs, metrics
 from .hub import Connection
 from .messages import (
     BackRequest,
@@ -46,16 +45,6 @@ def add_websocket_route(app: FastAPI, service: TableService) -> None:
     @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
-        metrics.CONNECTIONS.inc()
-        try:
-            await _serve(service, websocket, code)
-        finally:
-            metrics.CONNECTIONS.dec()
-
-
-async def _serve(service: TableService, websocket: WebSocket, code: str) -> None:
-    """One accepted socket: joined to its table, served until it closes."""
-    if True:
         try:
             code, conn = await service.connect(code, websocket)
         except TableError as exc:
@@ -81,27 +70,18 @@ async def serve_messages(
         try:
             await handle(message.get("text") or message.get("bytes"))
         except CodedError as exc:
-            refused(exc, code)
             await conn.send(exc.message())
         except Exception as exc:  # a bug must cost one message, never the connection
             await conn.send(failure(exc, code).message())
 
 
-def refused(exc: CodedError, code: str) -> None:
-    """Count and log one refused message: its code and table, nothing the player sent."""
-    metrics.refused(exc.code)
-    logs.event(log, logging.INFO, "refused", code=exc.code, table=code)
-
-
 def failure(exc: Exception, code: str) -> CodedError:
     """The refusal for a message that failed: retryable while the store is away
-    (one warning line), else an internal error (logged with its traceback)."""
+    (one warning line, as JSON), else an internal error (logged with its traceback)."""
     if is_outage(exc):
-        metrics.refused("storage_unavailable")
-        error = type(exc).__name__
-        logs.event(log, logging.WARNING, "storage_unavailable", table=code, error=error)
+        event = {"event": "storage_unavailable", "table": code, "error": type(exc).__name__}
+        log.warning("%s", json.dumps(event))
         return CodedError("storage_unavailable")
-    metrics.refused("internal")
     log.exception("message at table %s failed", code, exc_info=exc)
     return CodedError("internal")
 
@@ -171,11 +151,9 @@ async def _move(
 ) -> None:
     """A refused stale move is answered with the refusal and the table as it is now."""
     try:
-        with metrics.move_timer():
-            await service.move(conn, code, acting.seat, acting.token, request.move, request.at)
+        await service.move(conn, code, acting.seat, acting.token, request.move, request.at)
     except TableError as exc:
         if exc.code != "table_moved_on":
             raise
-        refused(exc, code)
         await conn.send(exc.message())
         await service.send_state(conn, code)
