@@ -46,6 +46,12 @@ from skipbo.core import (
 )
 from skipbo.core.moves import PLAY_COUNT
 from storage_backends import BACKENDS, Backend, postgres_backend, sqlite_backend, throwaway_database
+from suite_checks import (  # noqa: F401 (pytest hooks: services in CI, Hypothesis seed)
+    pytest_configure,
+    pytest_make_collect_report,
+    pytest_runtest_makereport,
+    pytest_terminal_summary,
+)
 
 ALL_MOVES = range(MOVE_COUNT)
 HAND_SIZE = 5

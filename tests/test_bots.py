@@ -82,6 +82,20 @@ def test_bot_is_deterministic_by_seed(name: str) -> None:
     assert history("a") == history("a")
 
 
+@pytest.mark.parametrize("name", ["easy", "medium", "planner", "random"])
+def test_a_bot_that_samples_plays_differently_under_another_seed(name: str) -> None:
+    """The seed reaches the bots that draw random numbers: a seed that were ignored
+    would pass the test above alone."""
+    rules = Rules.make(2, 8)
+
+    def history(seed: str) -> list[int]:
+        bots = [make_bot(name, f"{seed}/{seat}") for seat in range(2)]
+        return play_round(rules, bots, "deal").history
+
+    first = history("a")
+    assert any(history(seed) != first for seed in "bcdef")
+
+
 @pytest.mark.parametrize("name", bot_names())
 def test_bot_interface_takes_a_view_not_a_state(name: str) -> None:
     bot = make_bot(name, 0)

@@ -141,3 +141,16 @@ def test_expert_at_bigger_tables_is_deterministic_by_seed(players: int) -> None:
         return play_round(rules, bots, "deal").history
 
     assert history("a") == history("a")
+
+
+def test_expert_at_a_bigger_table_plays_differently_under_another_seed() -> None:
+    """The seed reaches the sampled worlds: a seed that were ignored would pass the
+    test above alone. (With 6-card stocks the samples rarely change a move.)"""
+    rules = Rules.make(3, 15)
+
+    def history(seed: str) -> list[int]:
+        bots = [PlannerBot(f"{seed}/{seat}") for seat in range(3)]
+        return play_round(rules, bots, "deal").history
+
+    first = history("a")
+    assert any(history(seed) != first for seed in "bcd")

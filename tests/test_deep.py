@@ -24,6 +24,7 @@ def test_every_variant_answers_legal_moves() -> None:
         bots = [DeepBot(f"v/{deal}", settings=setting), make_bot("combo", deal)]
         state = play_round(rules, bots, f"variant/{deal}")
         assert state.result is not None
+        assert state.result.reason in ("stock", "blocked"), "an illegal answer forfeits"
 
 
 def test_a_fresh_bot_answers_the_same_view_the_same_way() -> None:

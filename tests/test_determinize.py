@@ -24,7 +24,7 @@ def _random_position(players: int, teams: bool, seed: int, moves: int | None = N
     return state
 
 
-@settings(max_examples=40, deadline=None, database=None)
+@settings(max_examples=40, deadline=None)
 @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 10**6))
 def test_sample_reproduces_the_view_and_the_legal_moves(
     config: tuple[int, bool], seed: int

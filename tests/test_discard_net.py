@@ -46,16 +46,19 @@ def test_the_shipped_weights_tell_candidates_apart(rules: Rules) -> None:
 
 def test_world_worths_scores_every_candidate_or_none() -> None:
     bot = DeepBot("worths")
+    scored = 0
     for view, ranked in _decisions(Rules.make(2, 30)):
         found = bot.world_worths(view, ranked, "w0")
         if found is None:
             continue
+        scored += 1
         assert len(found) == len(ranked)
         seat = view.seat
         assert seat is not None
         for (_, move), (_, after) in zip(ranked, found, strict=True):
             card, pile = divmod(move - DISCARD_BASE, SLOTS)
             assert after.players[seat].discards[pile][-1] == card + 1
+    assert scored > 0, "no decision was scored: the test checked nothing"
 
 
 @pytest.mark.parametrize(
@@ -76,6 +79,7 @@ def test_the_expert_with_sampled_worlds_plays_whole_legal_rounds(
         ]
         state = play_round(rules, bots, f"discard-net/{deal}")
         assert state.result is not None
+        assert state.result.reason in ("stock", "blocked"), "an illegal answer forfeits"
 
 
 def test_the_expert_judges_its_discards_by_the_network() -> None:

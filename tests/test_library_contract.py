@@ -285,7 +285,6 @@ CONFIGS = [(2, False), (3, False), (4, True), (6, False)]
 @settings(
     max_examples=25,
     deadline=None,
-    database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(

@@ -96,7 +96,7 @@ def test_a_minimal_view_leaves_the_pile_cards_unseen_and_writes_back_minimal() -
     assert PlayerView.from_dict(view.to_dict()).to_dict() == view.to_dict()
 
 
-@settings(max_examples=30, deadline=None, database=None)
+@settings(max_examples=30, deadline=None)
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 10**6), moves=st.integers(0, 400))
 def test_a_world_sampled_from_a_minimal_view_agrees_with_it(
     table: tuple[int, bool], seed: int, moves: int

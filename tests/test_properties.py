@@ -50,7 +50,6 @@ MOVE_LIMIT = 20_000
 PROPERTY_SETTINGS = settings(
     max_examples=60,
     deadline=None,
-    database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 
@@ -219,7 +218,7 @@ def test_every_move_keeps_every_invariant(rules: Rules, seed: int, bias: float) 
     event(f"reshuffled: {bool(state.shuffles)}")
 
 
-@settings(max_examples=150, deadline=None, database=None)
+@settings(max_examples=150, deadline=None)
 @given(rules=tables(cap=False), seed=seeds, bias=biases)
 def test_every_random_round_ends(rules: Rules, seed: int, bias: float) -> None:
     state = play_out(new_round(rules, seed), random.Random(seed), bias, MOVE_LIMIT)
@@ -234,7 +233,7 @@ def test_every_random_round_ends(rules: Rules, seed: int, bias: float) -> None:
         assert state.result.turns == turn_ends
 
 
-@settings(max_examples=40, deadline=None, database=None)
+@settings(max_examples=40, deadline=None)
 @given(rules=tables(), seed=seeds, bias=biases)
 def test_same_seed_same_round(rules: Rules, seed: int, bias: float) -> None:
     first = play_out(new_round(rules, seed), random.Random(seed), bias)
@@ -246,7 +245,7 @@ def test_same_seed_same_round(rules: Rules, seed: int, bias: float) -> None:
     assert record_json(first) == record_json(second)
 
 
-@settings(max_examples=40, deadline=None, database=None)
+@settings(max_examples=40, deadline=None)
 @given(rules=tables(), seed=seeds, bias=biases, stop=st.integers(0, 400))
 def test_record_round_trip(rules: Rules, seed: int, bias: float, stop: int) -> None:
     """record_json -> JSON text -> parse_record -> replay gives the same round,
@@ -285,7 +284,7 @@ def test_record_round_trip(rules: Rules, seed: int, bias: float, stop: int) -> N
     assert outcome.to_dict() == {"ok": True, "result": expected}
 
 
-@settings(max_examples=30, deadline=None, database=None)
+@settings(max_examples=30, deadline=None)
 @given(rules=tables(), seed=seeds, bias=biases, stop=st.integers(0, 300))
 def test_clone_is_independent(rules: Rules, seed: int, bias: float, stop: int) -> None:
     rng = random.Random(seed)

@@ -96,6 +96,7 @@ def test_the_same_seed_gives_the_same_answers() -> None:
     state = new_round(RULES, "det", dealer=0)
     lines = [hello(1), *[move_message(state)] * 5]
     assert serve(lines, "random", "x") == serve(lines, "random", "x")
+    assert serve(lines, "random", "x") != serve(lines, "random", "y")
 
 
 @pytest.mark.parametrize(

@@ -72,7 +72,8 @@ def test_seats_tokens_and_turns(storage_backend: Backend) -> None:
     stored = storage.load_tables()[0]
     assert stored.seats[0].token_hash == hash_token(token)
     assert token not in json.dumps([stored.config, stored.status])
-    assert "seed" not in json.dumps(table.view_for(None))
+    shown = json.dumps(table.view_for(None))
+    assert "seed" not in shown and str(table._seed) not in shown
     with pytest.raises(TableError, match="full"):
         table.join("bob")
     with pytest.raises(TableError, match="started"):
