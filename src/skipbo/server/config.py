@@ -50,6 +50,9 @@ class TableConfig:
     on_timeout: str = "lose"
     """``lose``: a slow game's player past the deadline gives up (as a resignation);
     ``bot``: a bot takes the seat for good."""
+    deal: str | None = None
+    """An arranged deal by name (the tutorial's, :mod:`.tutorial`) instead of a shuffle;
+    only the server makes such tables (no request field sets it)."""
 
     @property
     def slow(self) -> bool:
@@ -70,6 +73,7 @@ class TableConfig:
         rated: bool = False,
         slow_hours: int | None = None,
         on_timeout: str = "lose",
+        deal: str | None = None,
     ) -> TableConfig:
         """A checked configuration; raises :class:`TableError` with the code and field."""
         rules = _rules(players, stock, teams)
@@ -89,7 +93,7 @@ class TableConfig:
             raise TableError("invalid_value", "on_timeout", reason=f"one of {TIMEOUTS}")
         helped = (default_hints(kinds) if hints is None else hints) and not rated
         return cls(
-            rules, target, kinds, turn_seconds, helped, public, rated, slow_hours, on_timeout
+            rules, target, kinds, turn_seconds, helped, public, rated, slow_hours, on_timeout, deal
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -112,6 +116,8 @@ class TableConfig:
             out["rated"] = True
         if self.slow_hours is not None:
             out |= {"slow_hours": self.slow_hours, "on_timeout": self.on_timeout}
+        if self.deal is not None:
+            out["deal"] = self.deal
         return out
 
     @classmethod
@@ -130,6 +136,7 @@ class TableConfig:
             bool(data.get("rated", False)),
             data.get("slow_hours"),
             data.get("on_timeout", "lose"),
+            data.get("deal"),
         )
 
 
