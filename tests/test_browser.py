@@ -223,6 +223,7 @@ def test_two_browsers_join_by_link_and_each_sees_only_its_hand(tmp_path: Path) -
         bob.wait_for_selector("body[data-ready=true]")
         bob.get_by_test_id("nickname").fill("bob")
         bob.goto(link)
+        bob.get_by_test_id("invite-join").click()  # the invite page: one tap to sit
         for tab in (ann, bob):
             wait_js(tab, "document.body.dataset.phase === 'playing'")
         state = app.state.registry.get(code).match.round

@@ -91,6 +91,7 @@ def test_presence_shows_who_is_away(tmp_path: Path) -> None:
         link = ann.get_by_test_id("share-link").get_attribute("href")
         open_lobby(base, bob, "bob")
         bob.goto(link)
+        bob.get_by_test_id("invite-join").tap()  # the invite page: one tap to sit
         wait_js(ann, "document.body.dataset.phase === 'playing'")
         wait_js(
             ann, "document.querySelector('[data-testid=presence-1]')?.dataset.state === 'online'"
@@ -154,6 +155,7 @@ def test_the_next_round_waits_until_every_person_is_ready(tmp_path: Path) -> Non
         code = ann.get_by_test_id("table-code").inner_text()
         open_lobby(base, bob, "bob")
         bob.goto(link)
+        bob.get_by_test_id("invite-join").tap()  # the invite page: one tap to sit
         tabs = (ann, bob)
         for tab in tabs:
             wait_js(tab, "['playing', 'round_over'].includes(document.body.dataset.phase)")

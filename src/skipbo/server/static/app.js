@@ -75,7 +75,7 @@ function serverErrorText(data, fallback = "") {
 // A validation error names the request field at fault: that input is marked.
 const FIELD_INPUTS = {
   name: "nickname", players: "players", stock: "stock", target: "target", teams: "teams",
-  seats: "seats", turn_seconds: "turn-seconds",
+  seats: "seats", turn_seconds: "turn-seconds", "invite-name": "invite-name",
 };
 
 function showError(error) {
@@ -240,7 +240,7 @@ function dropOverlay(name) {
 function tableEntry(code) {
   const state = history.state ?? {};
   if (state.table === code && location.hash === `#${code}`) return; // a reload, Back or Forward
-  if (state.table) {
+  if (state.table || state.invite === code) {
     history.replaceState({ ...state, table: code, overlay: null, depth: 0 }, "", `#${code}`);
     return;
   }
@@ -261,7 +261,7 @@ function goToLobby() {
 
 // The three pages share one document; only one shows at a time.
 function showPage(name) {
-  for (const page of ["lobby", "table", "replay", "profile", "leaderboard"]) $(page).hidden = page !== name;
+  for (const page of ["lobby", "table", "replay", "profile", "leaderboard", "invite"]) $(page).hidden = page !== name;
   document.body.dataset.page = name;
 }
 
@@ -276,6 +276,7 @@ function redrawAll() {
   if (typeof renderPeoplePages === "function") renderPeoplePages();
   if (table && current) render();
   renderReplay();
+  if (typeof renderInvite === "function") renderInvite();
   renderAnalysis();
 }
 
@@ -321,7 +322,7 @@ function openFromHash() {
   const code = decodeURIComponent(location.hash.slice(1)).trim().toUpperCase();
   if (!code) {
     if (current) leaveTable(); // Back from a table to the landing page
-    else if (!$("replay").hidden) showPage("lobby");
+    else if (document.body.dataset.page !== "lobby") showPage("lobby"); // from the replay, an invite
     return;
   }
   if (current && current.code === code) {
@@ -332,12 +333,8 @@ function openFromHash() {
   const stored = loadSeat(code);
   if (stored?.token) {
     enterTable(code, stored.token, stored.seat);
-  } else if ($("nickname").value.trim()) {
-    // a link to a table with no open seat (or one already playing) lets you watch
-    joinTable(code).catch((error) => {
-      enterTable(code, null, null);
-      showError(error);
-    });
+  } else {
+    openInvite(code); // invite.js: its own page while a seat is open, else watching
   }
 }
 
@@ -352,6 +349,7 @@ async function start() {
   window.addEventListener("hashchange", () => {
     if (!current || location.hash !== `#${current.code}` || $("table").hidden) openFromHash();
   });
+  setupInvite();
   try {
     ({ bots, ladder } = await api("GET", "/api/bots"));
   } catch (error) {

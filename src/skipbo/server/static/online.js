@@ -75,7 +75,9 @@ let waiting = null; // {code, since}: the table this page waits at for people
 async function loadIdentity() {
   identity = await api("GET", "/api/me");
   refreshTurns();
-  if (!localStorage.getItem("skipbo.name") && identity?.name) $("nickname").value = identity.name;
+  // a name typed meanwhile (the answer may come after the person typed) is kept
+  if (!localStorage.getItem("skipbo.name") && identity?.name && !$("nickname").value) $("nickname").value = identity.name;
+  if (typeof fillInviteName === "function") fillInviteName(identity?.name); // invite.js
   renderIdentity();
   refreshServerTables(); // profile.js: this player's running tables, by the server
 }
@@ -120,6 +122,7 @@ async function logIn() {
 
 async function logOut() {
   await api("POST", "/api/account/logout");
+  $("nickname").value = ""; // the new guest's name fills it
   await loadIdentity(); // a new guest, as a first visit
 }
 
