@@ -11,6 +11,12 @@ on duplicate deals and ``tournament`` rates bots in a round robin.
 The commands only read files and print; every rule decision is the core's
 (:func:`~skipbo.core.replay`, :meth:`~skipbo.core.Round.legal_moves`,
 :func:`~skipbo.core.player_view`).
+
+A command imports only what it uses, inside its own functions: ``skipbo
+--version`` and ``--help`` load no part of the game, the record commands only the
+core, and only the command being run gets its full parser (:func:`build_parser`),
+so that a tool calling ``skipbo legal`` once per position does not pay for the
+bots' networks, the server or the terminal UI (tests/test_cli_startup.py).
 """
 
 from __future__ import annotations
@@ -18,26 +24,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Any, NoReturn
+from collections.abc import Callable, Collection, Iterator, Sequence
+from typing import IO, TYPE_CHECKING, Any, NamedTuple, NoReturn, TypeAlias
 
 from skipbo import __version__
-from skipbo.bots import bot_names
-from skipbo.core import (
-    ReplayOutcome,
-    Round,
-    Rules,
-    format_move,
-    parse_record,
-    player_view,
-    replay,
-)
-from skipbo.records_io import RecordFileError, RecordItem, scan_records
 
 if TYPE_CHECKING:
+    from skipbo.core import ReplayOutcome, Round, Rules
+    from skipbo.records_io import RecordItem
     from skipbo.sim import SimConfig, Summary
     from skipbo.sim.referee import MatchConfig, MatchSummary
 
@@ -68,7 +64,7 @@ class _Parser(argparse.ArgumentParser):
 # --------------------------------------------------------------------- records
 
 
-Render = Callable[[int, ReplayOutcome], dict[str, Any]]
+Render: TypeAlias = "Callable[[int, ReplayOutcome], dict[str, Any]]"
 """What a record command prints for a record that replayed cleanly, given the
 record's line number and the replay's outcome."""
 
@@ -92,11 +88,15 @@ def _open_records(path: str) -> Iterator[IO[bytes]]:
 
 def _bad(error: str) -> ReplayOutcome:
     """The outcome of a line that is not a record at all (``index`` null)."""
+    from skipbo.core import ReplayOutcome
+
     return ReplayOutcome(ok=False, state=None, index=None, error=error)
 
 
 def _replay_item(item: RecordItem) -> ReplayOutcome:
     """Replay one decoded record; the core decides everything after JSON decoding."""
+    from skipbo.core import parse_record, replay
+
     if item.error is not None:
         return _bad(item.error)
     try:
@@ -111,6 +111,10 @@ def _run_records(path: str, render: Render) -> int:
     JSON Lines, or one pretty-printed record (:func:`skipbo.records_io.scan_records`);
     a file that is neither is one error line (exit 2), not one bad record a line.
     """
+    import json
+
+    from skipbo.records_io import RecordFileError, scan_records
+
     status = EXIT_OK
     records = 0
     write = sys.stdout.write
@@ -146,12 +150,16 @@ def _render_result(number: int, outcome: ReplayOutcome) -> dict[str, Any]:
 
 def _render_legal(number: int, outcome: ReplayOutcome) -> dict[str, Any]:
     """``legal``: the seat to move and its legal moves in notation."""
+    from skipbo.core import format_move
+
     state = _final(outcome)
     return {"to_move": state.to_move, "legal": [format_move(m) for m in state.legal_moves()]}
 
 
 def _view_renderer(seat: int) -> Render:
     """``view``: records may differ in size, so the seat is checked per record."""
+
+    from skipbo.core import player_view
 
     def render(number: int, outcome: ReplayOutcome) -> dict[str, Any]:
         state = _final(outcome)
@@ -203,16 +211,23 @@ def _seat_bots(names: tuple[str, ...], players: int) -> tuple[str, ...]:
     return names * (players // len(names))
 
 
+def _rules(players: int, args: argparse.Namespace) -> Rules:
+    """The table of ``--players``/``--stock``/``--teams``/``--cap``, or a usage error."""
+    from skipbo.core import Rules
+
+    try:
+        return Rules.make(players, args.stock, args.teams, args.cap)
+    except ValueError as exc:
+        raise UsageError(f"impossible rules: {exc}") from None
+
+
 def _sim_config(args: argparse.Namespace) -> SimConfig:
     """Check every simulate argument before any round is played."""
     names = _bot_names(args.bots)
     players = args.players
     if players is None:
         players = len(names) if len(names) > 1 else DEFAULT_SIM_PLAYERS
-    try:
-        rules = Rules.make(players, args.stock, args.teams, args.cap)
-    except ValueError as exc:
-        raise UsageError(f"impossible rules: {exc}") from None
+    rules = _rules(players, args)
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
     if args.jobs < 0:
@@ -264,6 +279,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     with _open_out(args.out) as out:
         summary = _run_simulation(config, out)
     if args.json:
+        import json
+
         print(json.dumps(summary.to_json()))
     else:
         print(summary.to_text())
@@ -275,6 +292,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 def _cmd_bot(args: argparse.Namespace) -> int:
     """Serve one built-in bot on stdin/stdout until end of input."""
+    from skipbo.bots import bot_names
     from skipbo.bots.protocol import bot_factory, parse_budget, serve_bot, takes_budget
 
     if args.name not in bot_names():
@@ -313,10 +331,7 @@ def _match_config(args: argparse.Namespace) -> MatchConfig:
         raise UsageError(
             f"{len(bots)} --bot options for {players} players (give one per seat, or one for all)"
         )
-    try:
-        rules = Rules.make(players, args.stock, args.teams, args.cap)
-    except ValueError as exc:
-        raise UsageError(f"impossible rules: {exc}") from None
+    rules = _rules(players, args)
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
     if not 0 < args.time_limit <= MAX_TIME_LIMIT:  # also refuses nan
@@ -356,6 +371,8 @@ def _cmd_match(args: argparse.Namespace) -> int:
     config = _match_config(args)
     with _open_out(args.out) as out:
         summary = _run_match(config, out)
+    import json
+
     print(json.dumps(summary.to_json()) if args.json else summary.to_text())
     for warning in summary.warnings():
         print(f"{PROG} match: warning: {warning}", file=sys.stderr)
@@ -384,6 +401,17 @@ examples:
   skipbo match --bot greedy --bot "python my_bot.py" --games 10 --out games.jsonl"""
 
 
+Builder: TypeAlias = Callable[[Any, str], None]
+"""Adds one subcommand in full to the subparsers action, given its one-line summary."""
+
+
+def _known_bots() -> str:
+    """The built-in bots' names, for the help of the commands that take a bot."""
+    from skipbo.bots import bot_names
+
+    return ", ".join(bot_names())
+
+
 def _add_record_command(
     commands: Any, name: str, summary: str, details: str
 ) -> argparse.ArgumentParser:
@@ -401,11 +429,41 @@ def _add_record_command(
     return parser
 
 
-def _add_simulate(commands: Any) -> None:
-    known = ", ".join(bot_names())
+def _add_replay(commands: Any, summary: str) -> None:
+    _add_record_command(
+        commands,
+        "replay",
+        summary,
+        'Prints {"ok": true, "result": ...} per record (result null when unfinished).',
+    ).set_defaults(run=_cmd_replay)
+
+
+def _add_legal(commands: Any, summary: str) -> None:
+    _add_record_command(
+        commands,
+        "legal",
+        summary,
+        'Prints {"to_move": SEAT, "legal": [...]} per record (empty once the round is over).',
+    ).set_defaults(run=_cmd_legal)
+
+
+def _add_view(commands: Any, summary: str) -> None:
+    view = _add_record_command(
+        commands,
+        "view",
+        summary,
+        "Prints the player view (notation.md) of --seat per record; a seat that a record\n"
+        "does not have is a bad argument (exit 2).",
+    )
+    view.add_argument("--seat", type=int, required=True, metavar="N", help="the seat, from 0")
+    view.set_defaults(run=_cmd_view)
+
+
+def _add_simulate(commands: Any, summary: str) -> None:
+    known = _known_bots()
     parser: argparse.ArgumentParser = commands.add_parser(
         "simulate",
-        help="let bots play many rounds and sum them up",
+        help=summary,
         description=(
             "Let bots play many seeded rounds and print win shares per seat (with 95% "
             "confidence intervals), moves and turns per round, blocked rounds and speed. "
@@ -465,11 +523,11 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_bot(commands: Any) -> None:
-    known = ", ".join(bot_names())
+def _add_bot(commands: Any, summary: str) -> None:
+    known = _known_bots()
     parser: argparse.ArgumentParser = commands.add_parser(
         "bot",
-        help="serve a built-in bot over the bot protocol (skipbo-bot/1)",
+        help=summary,
         description=(
             "Speak skipbo-bot/1 on standard input and output (docs/protocol.md), so that any "
             "host can play this bot. Each hello starts a round with a fresh bot seeded "
@@ -494,11 +552,11 @@ def _add_bot(commands: Any) -> None:
     parser.set_defaults(run=_cmd_bot)
 
 
-def _add_match(commands: Any) -> None:
-    known = ", ".join(bot_names())
+def _add_match(commands: Any, summary: str) -> None:
+    known = _known_bots()
     parser: argparse.ArgumentParser = commands.add_parser(
         "match",
-        help="referee protocol bots (built-in or outside programs) on duplicate deals",
+        help=summary,
         description=(
             "Play bots against each other on duplicate deals: deal d (seed 'SEED/d') is "
             "played once per seat rotation, so every bot plays every deal from every seat "
@@ -547,8 +605,74 @@ def _add_match(commands: Any) -> None:
     parser.set_defaults(run=_cmd_match)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``skipbo`` argument parser with all its subcommands."""
+def _add_tournament(commands: Any, summary: str) -> None:
+    from skipbo.sim.tournament import add_tournament_parser
+
+    add_tournament_parser(commands)
+
+
+def _add_serve(commands: Any, summary: str) -> None:
+    from skipbo.server.command import add_serve_parser
+
+    add_serve_parser(commands)
+
+
+def _add_play(commands: Any, summary: str) -> None:
+    from skipbo.tui.command import add_play_parser  # no Textual until the game starts
+
+    add_play_parser(commands)
+
+
+def _add_analyze(commands: Any, summary: str) -> None:
+    from skipbo.coach.command import add_analyze_parser
+
+    add_analyze_parser(commands)
+
+
+class Command(NamedTuple):
+    """One ``skipbo`` subcommand: its line in ``skipbo --help`` and what adds it in full.
+
+    The summary is here so that the top-level help needs no subcommand's module;
+    the four subcommands defined in other packages state it there too, and
+    tests/test_cli_startup.py checks that both say the same.
+    """
+
+    name: str
+    summary: str
+    add: Builder
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("replay", "check records: replay every move and the stated result", _add_replay),
+    Command("legal", "list the legal moves after each record's moves", _add_legal),
+    Command("view", "show what one seat sees after each record's moves", _add_view),
+    Command("simulate", "let bots play many rounds and sum them up", _add_simulate),
+    Command("bot", "serve a built-in bot over the bot protocol (skipbo-bot/1)", _add_bot),
+    Command(
+        "match",
+        "referee protocol bots (built-in or outside programs) on duplicate deals",
+        _add_match,
+    ),
+    Command("tournament", "round robin between bots: ratings and win shares", _add_tournament),
+    Command("serve", "run the game server (play in a browser, with friends and bots)", _add_serve),
+    Command(
+        "play", "play in the terminal: you against bots, or friends at one keyboard", _add_play
+    ),
+    Command(
+        "analyze",
+        "the coach: win chance after each move of a seat and after the suggested move",
+        _add_analyze,
+    ),
+)
+
+
+def build_parser(only: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The ``skipbo`` argument parser with its subcommands.
+
+    Every subcommand is built in full unless ``only`` names the ones to build: the
+    others are then just their line in ``skipbo --help`` (argparse still knows their
+    names), and their modules are not imported.
+    """
     parser = _Parser(
         prog=PROG,
         description=DESCRIPTION,
@@ -557,42 +681,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    _add_record_command(
-        commands,
-        "replay",
-        "check records: replay every move and the stated result",
-        'Prints {"ok": true, "result": ...} per record (result null when unfinished).',
-    ).set_defaults(run=_cmd_replay)
-    _add_record_command(
-        commands,
-        "legal",
-        "list the legal moves after each record's moves",
-        'Prints {"to_move": SEAT, "legal": [...]} per record (empty once the round is over).',
-    ).set_defaults(run=_cmd_legal)
-    view = _add_record_command(
-        commands,
-        "view",
-        "show what one seat sees after each record's moves",
-        "Prints the player view (notation.md) of --seat per record; a seat that a record\n"
-        "does not have is a bad argument (exit 2).",
-    )
-    view.add_argument("--seat", type=int, required=True, metavar="N", help="the seat, from 0")
-    view.set_defaults(run=_cmd_view)
-    _add_simulate(commands)
-    _add_bot(commands)
-    _add_match(commands)
-    from skipbo.server.command import add_serve_parser
-    from skipbo.sim.tournament import add_tournament_parser
-
-    add_tournament_parser(commands)
-    add_serve_parser(commands)
-    from skipbo.tui.command import add_play_parser  # no Textual until the game starts
-
-    add_play_parser(commands)
-    from skipbo.coach.command import add_analyze_parser
-
-    add_analyze_parser(commands)
+    for command in COMMANDS:
+        if only is None or command.name in only:
+            command.add(commands, command.summary)
+        else:
+            commands.add_parser(command.name, help=command.summary)
     return parser
+
+
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` names: its first word that is not an option.
+
+    The top level's own options (``--help``, ``--version``) take no value, so the
+    first other word is the command, or a typo that argparse will refuse.
+    """
+    return next((word for word in argv if not word.startswith("-")), None)
 
 
 # ------------------------------------------------------------------------ main
@@ -616,8 +719,10 @@ def _silence_stdout() -> None:
 
 
 def _run(argv: Sequence[str] | None) -> int:
+    words = sys.argv[1:] if argv is None else argv
+    command = chosen_command(words)
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(only=() if command is None else (command,)).parse_args(words)
     except SystemExit as exc:  # --help and --version exit through argparse
         return exc.code if isinstance(exc.code, int) else EXIT_OK
     status: int = args.run(args)
