@@ -14,6 +14,8 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from tempfile import TemporaryDirectory
+
     from .settings import ServerSettings
 
 DEFAULT_HOST = "127.0.0.1"
@@ -147,6 +149,7 @@ def run_serve_command(args: argparse.Namespace) -> int:
     import uvicorn
 
     from .app import create_app
+    from .logs import log_config
     from .storage import open_storage, safe_url
 
     settings = _settings(args)
@@ -158,7 +161,12 @@ def run_serve_command(args: argparse.Namespace) -> int:
     print(f"skipbo: serving on http://{args.host}:{args.port}/ (storage {where})", flush=True)
     try:
         uvicorn.run(
-            app, host=args.host, port=args.port, ws_max_size=WS_MAX_SIZE, log_level="warning"
+            app,
+            host=args.host,
+            port=args.port,
+            ws_max_size=WS_MAX_SIZE,
+            log_config=log_config(),
+            log_level="warning",
         )
     finally:
         storage.close()
@@ -191,10 +199,12 @@ def _run_cluster(args: argparse.Namespace, settings: ServerSettings) -> int:
     from .cluster.app import ENV_DB, ENV_REDIS
     from .cluster.db import create_schema
     from .cluster.notify import check_redis
+    from .logs import log_config
 
     create_schema(args.db)
     check_redis(args.redis)
     os.environ.update({ENV_DB: args.db, ENV_REDIS: args.redis, **settings.to_env()})
+    shared = _share_metrics() if args.workers > 1 else None
     print(
         f"skipbo: serving on http://{args.host}:{args.port}/ with {args.workers} worker(s) "
         f"(storage {safe_url(args.db)}, news {safe_url(args.redis)})",
@@ -207,9 +217,29 @@ def _run_cluster(args: argparse.Namespace, settings: ServerSettings) -> int:
         host=args.host,
         port=args.port,
         ws_max_size=WS_MAX_SIZE,
+        log_config=log_config(),
         log_level="warning",
     )
+    if shared is not None:
+        shared.cleanup()
     return 0
+
+
+def _share_metrics() -> TemporaryDirectory[str] | None:
+    """Workers behind one port write their metrics into one folder, which any of them
+    reads for ``/metrics`` (:mod:`.metrics`): the operator's ``PROMETHEUS_MULTIPROC_DIR``
+    emptied, else a temporary folder (returned, to be removed at the end)."""
+    import tempfile
+
+    from .metrics import ENV_DIR, fresh_directory
+
+    given = os.environ.get(ENV_DIR)
+    if given:
+        fresh_directory(given)
+        return None
+    made = tempfile.TemporaryDirectory(prefix="skipbo-metrics-")
+    os.environ[ENV_DIR] = made.name
+    return made
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,7 +8,6 @@ validation errors included, so the page can show it in the player's language.
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections import deque
@@ -22,6 +21,7 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from . import logs, metrics
 from .account_errors import STATUS as ACCOUNT_STATUS
 from .errors import CodedError
 from .storage.outage import is_outage
@@ -158,19 +158,22 @@ def add_error_handlers(app: FastAPI, models: list[type[BaseModel]]) -> None:
 
     @app.exception_handler(CodedError)
     async def refused(request: Request, exc: CodedError) -> JSONResponse:
+        note_refusal(request, exc.code)
         return coded_response(exc)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return coded_response(validation_error(exc.errors()[0], bounds))
+        error = validation_error(exc.errors()[0], bounds)
+        note_refusal(request, error.code)
+        return coded_response(error)
 
     @app.exception_handler(Exception)
     async def failed(request: Request, exc: Exception) -> JSONResponse:
         """A store that cannot be reached is a retryable 503; anything else a coded 500."""
         if is_outage(exc):
-            event = {"event": "storage_unavailable", "path": request.url.path}
-            log.warning("%s", json.dumps(event | {"error": type(exc).__name__}))
+            note_refusal(request, "storage_unavailable", logging.WARNING, type(exc).__name__)
             return JSONResponse(CodedError("storage_unavailable").payload(), status_code=503)
+        metrics.refused("internal")
         log.error("request %s %s failed", request.method, request.url.path, exc_info=exc)
         return JSONResponse(CodedError("internal").payload(), status_code=500)
 
@@ -178,6 +181,21 @@ def add_error_handlers(app: FastAPI, models: list[type[BaseModel]]) -> None:
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         code = "method_not_allowed" if exc.status_code == 405 else "not_found"
         return JSONResponse(CodedError(code).payload(), status_code=exc.status_code)
+
+
+def note_refusal(
+    request: Request, code: str, level: int = logging.INFO, error: str | None = None
+) -> None:
+    """Count a refused request and log it in one line: its code, route and table
+    (the path's code), never its body, cookies or headers."""
+    metrics.refused(code)
+    fields = {"code": code, "method": request.method, "path": request.url.path}
+    table = request.path_params.get("code")
+    if table is not None:
+        fields["table"] = str(table).upper()
+    if error is not None:
+        fields["error"] = error
+    logs.event(log, level, "storage_unavailable" if error else "refused", **fields)
 
 
 def validation_error(error: Any, bounds: dict[str, tuple[int, int]]) -> CodedError:

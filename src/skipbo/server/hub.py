@@ -22,6 +22,7 @@ from typing import Any
 import orjson
 from starlette.websockets import WebSocket
 
+from . import metrics
 from .bots import choose_bot_move
 from .config import TableError
 from .messages import RATE_PER_SECOND, RateLimiter, reaction_limiter
@@ -254,7 +255,8 @@ class Hub:
             if turn is None:
                 break
             try:
-                move = await loop.run_in_executor(self.pool, choose_bot_move, turn)
+                choice = loop.run_in_executor(self.pool, choose_bot_move, turn)
+                move = await metrics.timed(metrics.BOT_SECONDS, choice)
             except Exception:
                 log.exception(
                     "bot %s failed at table %s; it plays its first legal move", turn.bot, table.code

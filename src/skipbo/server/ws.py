@@ -10,7 +10,6 @@ own view. A refused message gets
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import NamedTuple
@@ -18,6 +17,7 @@ from typing import NamedTuple
 from fastapi import FastAPI
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from . import logs, metrics
 from .config import TableError
 from .errors import CodedError
 from .hub import Connection
@@ -45,18 +45,27 @@ def add_websocket_route(app: FastAPI, service: TableService) -> None:
     @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
+        metrics.CONNECTIONS.inc()
         try:
-            code, conn = await service.connect(code, websocket)
-        except TableError as exc:
-            await websocket.send_json(exc.message())
-            await websocket.close(code=4404)
-            return
-        try:
-            await serve_messages(conn, code, lambda raw: handle(service, conn, code, raw))
-        except WebSocketDisconnect:
-            pass
+            await _serve(service, websocket, code)
         finally:
-            await service.disconnect(code, conn)
+            metrics.CONNECTIONS.dec()
+
+
+async def _serve(service: TableService, websocket: WebSocket, code: str) -> None:
+    """One accepted socket: joined to its table, served until it closes."""
+    try:
+        code, conn = await service.connect(code, websocket)
+    except TableError as exc:
+        await websocket.send_json(exc.message())
+        await websocket.close(code=4404)
+        return
+    try:
+        await serve_messages(conn, code, lambda raw: handle(service, conn, code, raw))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await service.disconnect(code, conn)
 
 
 async def serve_messages(
@@ -70,18 +79,27 @@ async def serve_messages(
         try:
             await handle(message.get("text") or message.get("bytes"))
         except CodedError as exc:
+            refused(exc, code)
             await conn.send(exc.message())
         except Exception as exc:  # a bug must cost one message, never the connection
             await conn.send(failure(exc, code).message())
 
 
+def refused(exc: CodedError, code: str) -> None:
+    """Count and log one refused message: its code and table, nothing the player sent."""
+    metrics.refused(exc.code)
+    logs.event(log, logging.INFO, "refused", code=exc.code, table=code)
+
+
 def failure(exc: Exception, code: str) -> CodedError:
     """The refusal for a message that failed: retryable while the store is away
-    (one warning line, as JSON), else an internal error (logged with its traceback)."""
+    (one warning line), else an internal error (logged with its traceback)."""
     if is_outage(exc):
-        event = {"event": "storage_unavailable", "table": code, "error": type(exc).__name__}
-        log.warning("%s", json.dumps(event))
+        metrics.refused("storage_unavailable")
+        error = type(exc).__name__
+        logs.event(log, logging.WARNING, "storage_unavailable", table=code, error=error)
         return CodedError("storage_unavailable")
+    metrics.refused("internal")
     log.exception("message at table %s failed", code, exc_info=exc)
     return CodedError("internal")
 
@@ -151,9 +169,11 @@ async def _move(
 ) -> None:
     """A refused stale move is answered with the refusal and the table as it is now."""
     try:
-        await service.move(conn, code, acting.seat, acting.token, request.move, request.at)
+        with metrics.move_timer():
+            await service.move(conn, code, acting.seat, acting.token, request.move, request.at)
     except TableError as exc:
         if exc.code != "table_moved_on":
             raise
+        refused(exc, code)
         await conn.send(exc.message())
         await service.send_state(conn, code)

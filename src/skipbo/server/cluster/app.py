@@ -15,6 +15,7 @@ from concurrent.futures import Executor
 
 from fastapi import FastAPI
 
+from .. import logs
 from ..app import build_app, new_bot_pool
 from ..online import Online
 from ..settings import ServerSettings
@@ -43,6 +44,7 @@ def create_cluster_app(
     """One worker over PostgreSQL ``db_url`` and Redis ``redis_url`` (see :mod:`.hub`)."""
     settings = settings or ServerSettings()
     worker = worker_name()
+    logs.set_worker(worker)
     bot_pool = pool or new_bot_pool()
     db = ClusterDb(db_url, worker)
     hub = ClusterHub(

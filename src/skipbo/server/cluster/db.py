@@ -138,6 +138,8 @@ class Tx:
         self.open = False
         self.news: dict[str, Any] | None = None
         """What the other workers need to follow this change without reading it back."""
+        self.db_seconds = 0.0
+        """Time spent waiting for PostgreSQL in :meth:`read_row` and :meth:`commit`."""
 
     @property
     def mine(self) -> bool:
@@ -156,6 +158,7 @@ class Tx:
             "start": since[1] if since else 0,
         }
         sql = ROW
+        started = time.perf_counter()
         async with self.db.pipeline() as pipeline:
             if begin is not None:
                 await self.db.execute(begin)
@@ -172,6 +175,7 @@ class Tx:
             rows = await self.fetch(sql, params)
             if not rows:
                 return False
+        self.db_seconds += time.perf_counter() - started
         self.version, state, self.owner, self.lease_ok, moves = rows[0]
         self.read_version = self.version
         self.state = json.loads(state)
@@ -222,6 +226,7 @@ class Tx:
             "lease": LEASE_SECONDS,
             "code": self.code,
         }
+        started = time.perf_counter()
         async with self.db.pipeline() as pipeline:
             for sql, args in writes:
                 await self.db.execute(sql, args)
@@ -230,6 +235,7 @@ class Tx:
             await pipeline.sync()
             self.open = False
             row = await saved.fetchone() if saved is not None else None
+        self.db_seconds += time.perf_counter() - started
         if row is not None and state is not None:
             self.version, self.owner = row
             self.lease_ok = True

@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 
 from starlette.websockets import WebSocket
 
+from .. import metrics
 from ..bots import choose_bot_move
 from ..config import TableConfig, TableError
 from ..hub import BOT_PAUSE, Connection, reaction_message, send_to_all, send_views
@@ -297,6 +298,7 @@ class ClusterHub:
                 if entry is not None:
                     await self._show(entry)
         if tx.version != tx.read_version:
+            metrics.CHANGE_DB_SECONDS.observe(tx.db_seconds)
             if entry is not None:
                 self.observe(entry.table)
             if self.publish is not None:
@@ -505,7 +507,8 @@ class ClusterHub:
             return
         loop = asyncio.get_running_loop()
         try:
-            move = await loop.run_in_executor(self.pool, choose_bot_move, turn)
+            choice = loop.run_in_executor(self.pool, choose_bot_move, turn)
+            move = await metrics.timed(metrics.BOT_SECONDS, choice)
         except Exception:
             log.exception("bot %s failed at table %s; it plays its first legal", turn.bot, code)
             move = turn.legal[0]

@@ -23,6 +23,8 @@ from typing import Any
 
 import orjson
 
+from .. import metrics
+
 log = logging.getLogger(__name__)
 
 CHANNEL = "skipbo:versions"
@@ -118,6 +120,7 @@ class Notifier:
             message = encode(code, version, news)
             await asyncio.wait_for(self.redis.publish(CHANNEL, message), TIMEOUT)
         except Exception as exc:  # Redis down or slow: the others catch up by polling
+            metrics.REDIS_PUBLISH_FAILURES.inc()
             log.debug("publish of %s %s failed: %s", code, version, exc)
 
     async def publish_event(self, code: str, event: dict[str, Any], origin: str) -> None:
@@ -158,6 +161,7 @@ class Notifier:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # a restart or a network error: subscribe again
+                metrics.REDIS_LOSSES.inc()
                 log.warning("redis subscription lost (%s); subscribing again", exc)
             finally:
                 await _quietly(pubsub.aclose())
