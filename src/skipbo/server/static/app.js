@@ -188,6 +188,8 @@ function connect() {
       receiveState(message.view);
     } else if (message.type === "hint") {
       receiveHint(message.move);
+    } else if (message.type === "reaction") {
+      receiveReaction(message); // reactions.js
     } else if (message.type === "error") {
       showError(serverErrorText(message));
       refused();
@@ -345,6 +347,7 @@ async function start() {
   setupReplay();
   setupOnline();
   setupCoach();
+  setupReactions();
   setupPeople();
   window.addEventListener("hashchange", () => {
     if (!current || location.hash !== `#${current.code}` || $("table").hidden) openFromHash();

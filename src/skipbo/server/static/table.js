@@ -430,11 +430,13 @@ function presence(seat, prefix = "presence") {
 }
 
 function seatHead(view, seat, tag = "h2") {
-  const head = el("div", { class: "seat-head" });
+  const head = el("div", { class: "seat-head", "data-seat": String(seat) });
   const partner = seat !== mySeat() && partnerOf(view.view, mySeat()) === seat;
   const name = seat === mySeat() ? t("youSuffix", { name: seatName(seat) }) : seatName(seat);
   const title = el(tag, { class: "seat-name", "data-testid": seat === mySeat() ? "my-name" : `name-${seat}` }, name);
   head.append(presence(seat), title);
+  const reaction = reactionTag(seat); // reactions.js: a reaction just sent by this seat
+  if (reaction) head.append(reaction);
   if (partner) head.append(el("span", { class: "tag partner" }, t("partner")));
   if (seat === view.view?.to_move && view.phase === "playing") {
     head.append(el("span", { class: "tag turn", "data-testid": `turn-${seat}` }, t("toMoveTag")));
@@ -724,6 +726,7 @@ function render() {
     markLastMove();
   }
   renderHint();
+  renderReactBox();
   tickTimer();
   keepFocus(focused);
   restoreFocus();
