@@ -8,6 +8,7 @@ a machine without a browser stays green. Screenshots go to ``artifacts/``.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -339,12 +340,16 @@ def test_a_slow_script_load_raises_no_error(page: tuple[str, Any]) -> None:
     fails the test on any JavaScript error."""
     base, tab = page
 
+    delayed: list[str] = []
+
     def late(route: Any) -> None:
+        delayed.append(route.request.url)
         time.sleep(1.5)  # the browser's own timers run on meanwhile
         route.continue_()
 
-    tab.route("**/static/app.js", late)
+    tab.route(re.compile(r"/static/app\.js(\?|$)"), late)  # its URL carries a hash: ?v=...
     tab.goto(base + "/")
     tab.wait_for_selector("body[data-ready=true]")
     tab.wait_for_timeout(600)  # one more tick of the turn timer
     assert tab.get_by_test_id("quick-play").is_visible()
+    assert delayed, "app.js was not delayed"

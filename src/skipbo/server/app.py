@@ -24,13 +24,13 @@ from typing import Any, cast
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, Response
-from fastapi.staticfiles import StaticFiles
 
 from skipbo.bots import bot_names, ladder_names
 
 from .accounts import Accounts
 from .analysis import add_analysis_route
 from .config import TableError
+from .delivery import add_delivery_routes
 from .guard import CreateLimiter, SameOrigin, SecurityHeaders, add_error_handlers
 from .local import LocalTables
 from .messages import CreateTableRequest, JoinRequest, TokenRequest
@@ -130,12 +130,9 @@ def build_app(
 
 
 def add_page_routes(app: FastAPI) -> None:
-    """The page, its files, the favicon and the bot list: the same in every mode."""
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
-
-    @app.get("/")
-    async def home() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+    """The page, its files, the favicon and the bot list: the same in every mode
+    (the page and its files as :mod:`.delivery` sends them)."""
+    app.state.shell = add_delivery_routes(app, STATIC)  # pages, manifest, worker, /static/*
 
     @app.get("/favicon.ico", response_model=None)
     async def favicon() -> Response:

@@ -1,0 +1,165 @@
+"""The page delivered fast and installable: its files read, hashed and compressed once.
+
+At start-up every file of ``static/`` is read into memory with the hash of its
+content and, where it is text, a gzip copy. The pages (``/`` and ``/offline``), the
+web app manifest and the service worker name the static files by content-hashed
+URLs (``/static/app.js?v=HASH``): such a URL always means the same bytes, so the
+browser may keep it a year without asking again (``immutable``), and a new release
+changes the URL instead of waiting for caches to expire. The pages themselves are
+``no-cache``: the browser asks every time (cheaply, by ETag) and so finds the new
+hashes at once. A URL without a hash, or with an old one, still gets the file as it
+is now, marked ``no-cache`` so that no cache keeps it under that name.
+
+Serving from memory is also what makes the hashes true: a file edited on disk after
+start-up is not served under the hash of its old content (a restart picks it up).
+
+The service worker (``static/sw.js``, served at ``/sw.js`` so that its scope is the
+whole site) gets the list of the shell's hashed URLs written in front of it, the way
+a build step would: its bytes change with any file, so the browser installs the new
+one. It never keeps ``/api/*`` or the WebSocket: game state is never shown from a
+cache (docs/server.md, "Delivery").
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import Response
+
+from .config import TableError
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+"""A content-hashed URL: its bytes never change, keep them a year."""
+REVALIDATE = "no-cache"
+"""The pages, and files asked for by a name without their current hash."""
+TYPES = {
+    ".css": "text/css; charset=utf-8",
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
+}
+COMPRESSED = {".css", ".html", ".js", ".json", ".svg", ".webmanifest"}
+"""PNG is compressed already; gzip would only cost time."""
+PAGES = {
+    "/": "index.html",
+    "/offline": "offline.html",
+    "/manifest.webmanifest": "manifest.webmanifest",
+}
+"""Served at the site's root, with the static URLs in them hashed."""
+STATIC_URL = re.compile(r"""(?<=["'])/static/([\w.-]+)(?=["'])""")
+"""A quoted URL of a static file, in a page or the manifest."""
+
+
+@dataclass(frozen=True)
+class Asset:
+    """One file as sent: its bytes, a gzip copy when that is smaller, its type and hash."""
+
+    body: bytes
+    gzipped: bytes | None
+    media_type: str
+    digest: str
+
+    @classmethod
+    def of(cls, body: bytes, suffix: str) -> Asset:
+        packed = gzip.compress(body, compresslevel=9, mtime=0) if suffix in COMPRESSED else None
+        return cls(
+            body=body,
+            gzipped=packed if packed is not None and len(packed) < len(body) else None,
+            media_type=TYPES.get(suffix, "application/octet-stream"),
+            digest=hashlib.sha256(body).hexdigest()[:16],
+        )
+
+    def response(self, request: Request, cache_control: str) -> Response:
+        """The file for ``request``: 304 when the browser has it, gzip when it takes it."""
+        etag = f'"{self.digest}"'
+        headers = {"Cache-Control": cache_control, "ETag": etag, "Vary": "Accept-Encoding"}
+        if etag in request.headers.get("if-none-match", ""):
+            return Response(status_code=304, headers=headers)
+        if self.gzipped is not None and accepts_gzip(request.headers.get("accept-encoding", "")):
+            headers["Content-Encoding"] = "gzip"
+            return Response(self.gzipped, media_type=self.media_type, headers=headers)
+        return Response(self.body, media_type=self.media_type, headers=headers)
+
+
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Whether an Accept-Encoding header takes gzip (``gzip;q=0`` refuses it)."""
+    for part in accept_encoding.lower().split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip() in ("gzip", "*"):
+            return params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
+
+
+class Shell:
+    """The page's files and its root documents, ready to send (see the module's doc)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.files = {
+            path.name: Asset.of(path.read_bytes(), path.suffix)
+            for path in sorted(folder.iterdir())
+            if path.is_file() and not path.name.startswith(".")
+        }
+        self.shell_urls: set[str] = {"/offline"}
+        self.pages = {route: self._page(name) for route, name in PAGES.items()}
+        self.pages["/sw.js"] = self._worker()
+
+    def url(self, name: str) -> str:
+        """The content-hashed URL of a static file."""
+        return f"/static/{name}?v={self.files[name].digest}"
+
+    def _page(self, name: str) -> Asset:
+        """A root document with every static URL it names turned into its hashed URL."""
+
+        def hashed(match: re.Match[str]) -> str:
+            if match.group(1) not in self.files:
+                return match.group(0)
+            url = self.url(match.group(1))
+            if name.endswith(".html"):
+                self.shell_urls.add(url)
+            return url
+
+        text = STATIC_URL.sub(hashed, self.files[name].body.decode("utf-8"))
+        return Asset.of(text.encode("utf-8"), Path(name).suffix)
+
+    def _worker(self) -> Asset:
+        """sw.js with the shell's URLs and a version in front: the hash of the URLs, of
+        the offline page and of the worker, so that a change to any of them makes a new
+        worker with a cache of its own."""
+        urls = sorted(self.shell_urls)
+        parts = [*urls, self.pages["/offline"].digest, self.files["sw.js"].digest]
+        version = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+        head = f"const SKIPBO_SHELL = {json.dumps({'version': version, 'urls': urls})};\n"
+        return Asset.of(head.encode("utf-8") + self.files["sw.js"].body, ".js")
+
+
+def add_delivery_routes(app: FastAPI, folder: Path) -> Shell:
+    """The pages, the manifest, the service worker and ``/static/*``, from memory."""
+    shell = Shell(folder)
+
+    def root_document(route: str) -> None:
+        async def send(request: Request) -> Response:
+            return shell.pages[route].response(request, REVALIDATE)
+
+        app.add_api_route(route, send, methods=["GET", "HEAD"], include_in_schema=False)
+
+    for route in shell.pages:
+        root_document(route)
+
+    @app.api_route("/static/{name}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def static_file(name: str, request: Request) -> Response:
+        asset = shell.files.get(name)
+        if asset is None:
+            raise TableError("not_found")
+        current = request.query_params.get("v") == asset.digest
+        return asset.response(request, IMMUTABLE if current else REVALIDATE)
+
+    return shell

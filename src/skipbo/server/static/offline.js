@@ -1,0 +1,12 @@
+"use strict";
+// The offline page (offline.html, shown by sw.js when the server cannot be reached):
+// its texts in the chosen language, and a way back as soon as the network returns.
+
+function startOfflinePage() {
+  translateStatic();
+  document.title = `Skip-Bo · ${t("offlineTitle")}`;
+  document.getElementById("offline-retry").addEventListener("click", () => location.reload());
+  window.addEventListener("online", () => location.reload());
+}
+
+document.addEventListener("DOMContentLoaded", startOfflinePage);

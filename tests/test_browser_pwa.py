@@ -1,0 +1,92 @@
+"""The installable app in chromium (issue 21 §3): Chromium finds nothing missing to
+install it, the service worker takes the site, and a reload without the server shows
+the translated offline page, never the table as it was.
+
+The HTTP side (manifest fields, hashes, headers) is in tests/test_server_delivery.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from browser_helpers import (
+    ARGS,
+    ARTIFACTS,
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    new_page,
+    open_lobby,
+    sync_api,
+    wait_js,
+    wait_my_turn,
+)
+from server_harness import thread_server
+
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+
+
+def test_chromium_offers_to_install_the_app(tmp_path: Path) -> None:
+    """Chromium's own check: Page.getInstallabilityErrors is empty. In a profile of
+    its own: an off-the-record context (Playwright's new_context) is never installable."""
+    with thread_server(tmp_path / "i.db") as (base, _app), sync_api.sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=CHROMIUM, args=ARGS, viewport=DESKTOP
+        )
+        try:
+            page = context.new_page()
+            open_lobby(base, page, name=None)
+            wait_js(page, CONTROLLED)
+            scope = page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.scope)")
+            assert scope == base + "/"
+            errors = context.new_cdp_session(page).send("Page.getInstallabilityErrors")
+            assert errors["installabilityErrors"] == []
+            manifest = context.new_cdp_session(page).send("Page.getAppManifest")
+            assert manifest["url"] == base + "/manifest.webmanifest" and manifest["errors"] == []
+        finally:
+            context.close()
+
+
+def show_offline(page: Any, shot: str) -> None:
+    """Wait for the offline page, check it hides the game, and take its screenshot."""
+    page.get_by_test_id("offline").wait_for(state="visible")
+    assert page.locator("#table, [data-testid=table-code], [data-testid=hand]").count() == 0
+    assert page.get_by_test_id("offline-retry").is_visible()
+    # the game's data is never answered from a cache
+    api = "fetch('/api/bots').then(() => 'answered', () => 'failed')"
+    assert page.evaluate(api) == "failed"
+    page.screenshot(path=str(ARTIFACTS / shot))
+
+
+def test_without_the_server_a_reload_shows_the_offline_page(tmp_path: Path) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        phone = new_page(browser, PHONE, touch=True)
+        desktop = new_page(browser, DESKTOP)
+        with thread_server(tmp_path / "o.db") as (base, _app):
+            for page in (phone, desktop):
+                open_lobby(base, page)
+                wait_js(page, CONTROLLED)
+                page.get_by_test_id("quick-play").click()
+                wait_my_turn(page)
+            # the network gone: the phone's reload shows the offline page, in French
+            phone.evaluate("localStorage.setItem('skipbo.lang', 'fr')")
+            phone.context.set_offline(True)
+            phone.reload()
+            show_offline(phone, "pwa_offline_phone_fr.png")
+            assert phone.get_by_role("heading").inner_text() == "Vous êtes hors ligne"
+            assert phone.title() == "Skip-Bo · Vous êtes hors ligne"
+            # and back: the page comes back by itself, at the table, live
+            phone.context.set_offline(False)
+            phone.wait_for_selector("body[data-ready=true]")
+            phone.get_by_test_id("table").wait_for(state="visible")
+            wait_my_turn(phone)
+        # the server stopped: the same on the desktop
+        desktop.reload()
+        show_offline(desktop, "pwa_offline_desktop.png")
+        assert desktop.get_by_role("heading").inner_text() == "You are offline"
+        errors = phone.js_errors + desktop.js_errors
+        browser.close()
+    assert errors == []
