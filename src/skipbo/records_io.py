@@ -32,7 +32,7 @@ Source: TypeAlias = "str | os.PathLike[str] | IO[bytes] | IO[str]"
 """A path, or a file open for reading (binary or text)."""
 Target: TypeAlias = "str | os.PathLike[str] | IO[str] | IO[bytes]"
 """A path (created or overwritten), or a file open for writing (text or binary)."""
-Writable: TypeAlias = "Record | Round | Mapping[str, Any]"
+Writable: TypeAlias = Record | Round | Mapping[str, Any]  # not a string: pdoc evaluates it
 """What :func:`write_records` writes: a :class:`~skipbo.core.Record`, a
 :class:`~skipbo.core.Round` (as :func:`~skipbo.core.record_json` writes it) or a
 record's JSON object."""
