@@ -24,6 +24,8 @@ from .accounts import ACCOUNT_SESSION, GUEST_SESSION, Accounts, SignedIn
 from .config import TableConfig, TableError
 from .messages import _Strict
 from .online import Online
+from .pairing import pairing_order
+from .ratings import START
 from .service import TableService
 from .storage import games as pages
 from .storage.games import TableShown
@@ -261,8 +263,9 @@ def add_player_routes(
 
     @app.post("/api/find")
     async def find(body: FindRequest, request: Request) -> dict[str, Any]:
-        """Pair the player with people waiting for the same kind of game: the oldest
-        open public table of that kind, else a new one to wait at (cancel = leave)."""
+        """Pair the player with people waiting for the same kind of game: an open public
+        table of that kind, the closest in rating first when several wait
+        (:mod:`.pairing`), else a new one to wait at (cancel = leave)."""
         player = await me(request)
         if not 2 <= body.players <= FIND_PLAYERS:
             raise TableError("invalid_field", "players", min=2, max=FIND_PLAYERS)
@@ -271,11 +274,15 @@ def add_player_routes(
         if body.teams and body.players != 4:
             raise TableError("teams_players", "teams", players=body.players)
         waiting = await store.run_async(pages.lobby(200))
-        for table in sorted(waiting, key=lambda t: t.created):
-            if not _same_kind(table, body) or any(
-                s.player_id == player.player_id for s in table.seats
-            ):
-                continue
+        kind = [
+            table
+            for table in waiting
+            if _same_kind(table, body)
+            and not any(s.player_id == player.player_id for s in table.seats)
+        ]
+        standing = await store.run_async(pages.standing(player.player_id))
+        rating = START.shown if standing is None or standing.rating is None else standing.rating
+        for table in pairing_order(kind, rating, online.clock()):
             try:
                 joined = await service.join(table.table_id, player.name)
             except TableError:
