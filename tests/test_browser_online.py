@@ -166,3 +166,46 @@ def test_a_slow_game_waits_through_a_restart_in_the_your_turn_list(tmp_path: Pat
         wait_new_state(page, before)
         assert len(app.state.registry.get(code).match.round.history) == 1
         assert not page.js_errors, page.js_errors
+
+
+def test_two_people_find_a_game_in_play_in_the_lobby_and_watch_it(tmp_path: Path) -> None:
+    """Ann and Bob are paired; Cy (desktop) and Dee (a phone with touch) find their game
+    under "Games being played" and watch: the moves arrive, and nothing can be played,
+    resigned or reacted from their pages."""
+    with browser_at(tmp_path, create_limit=0) as (base, chromium, _app):
+        ann, bob = new_page(chromium, DESKTOP), new_page(chromium, DESKTOP)
+        watchers = [new_page(chromium, DESKTOP), new_page(chromium, PHONE, touch=True)]
+        for page in (ann, bob, *watchers):
+            landing(base, page)
+        find(ann)
+        find(bob)
+        code = ann.evaluate("location.hash.slice(1)")
+        for watcher, touch in zip(watchers, (False, True), strict=True):
+            watcher.evaluate("refreshOpenTables()")  # the lobby refreshes every few seconds
+            item = watcher.locator(f'[data-testid=playing-table][data-code="{code}"]')
+            item.wait_for(state="visible")
+            watch = item.get_by_test_id("watch-table")
+            assert watch.get_attribute("aria-label") == f"Watch table {code}"
+            shoot(watcher, f"online-playing-{'phone' if touch else 'desktop'}", full_page=True)
+            watch.tap() if touch else watch.click()
+            wait_js(watcher, "document.body.dataset.phase === 'playing'")
+            assert watcher.evaluate("location.hash.slice(1)") == code
+        moved = [0, 0]
+        for _ in range(2):  # a move by each player arrives on both watchers' pages
+            before = [state_count(w) for w in watchers]
+            mover = ann if ann.evaluate("document.body.dataset.myTurn") == "true" else bob
+            wait_js(mover, MY_TURN_OR_OVER)
+            play_one_move(mover)
+            for i, watcher in enumerate(watchers):
+                wait_new_state(watcher, before[i])
+                moved[i] = watcher.locator("[data-testid=last-moves] li").count()
+        assert all(count >= 2 for count in moved), moved
+        for watcher in watchers:
+            assert watcher.locator("[data-selectable=true]").count() == 0
+            assert watcher.get_by_test_id("hand-card").count() == 0
+            for control in ("resign", "react-box", "end-turn", "hint"):
+                assert watcher.get_by_test_id(control).is_hidden(), control
+        shoot(watchers[1], "online-watching-phone")
+        shoot(watchers[0], "online-watching-desktop")
+        for page in (ann, bob, *watchers):
+            assert not page.js_errors, page.js_errors

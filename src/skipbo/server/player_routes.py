@@ -232,9 +232,14 @@ def add_player_routes(
 
     @app.get("/api/lobby")
     async def lobby() -> dict[str, Any]:
-        """Open public tables, newest first, with the players already seated."""
+        """Open public tables, newest first, with the players already seated, and the
+        public games in play (``playing``), which anyone may watch."""
         tables = await store.run_async(pages.lobby())
-        return {"tables": [asdict(table) for table in tables]}
+        playing = await store.run_async(pages.playing())
+        return {
+            "tables": [asdict(table) for table in tables],
+            "playing": [asdict(table) for table in playing],
+        }
 
     @app.get("/api/me/tables")
     async def my_tables(request: Request) -> dict[str, Any]:

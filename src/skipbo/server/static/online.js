@@ -18,6 +18,7 @@ const ONLINE_TEXTS = {
     fillHint: "Nobody else yet?", fillBots: "Fill the rest with computer players",
     findPace: "Pace", paceLive: "live", pace1: "slow: 1 hour a turn", pace8: "slow: 8 hours a turn", pace24: "slow: a day a turn", pace72: "slow: 3 days a turn",
     turnBadge: "Your turn: {n}", turnBadgeLabel: "Your turn at {n} tables",
+    playingTitle: "Games being played",
   },
   fr: {
     findTitle: "Trouver une partie", findHint: "Jouez contre des inconnus : vous êtes associé aux joueurs qui attendent la même partie.",
@@ -32,6 +33,7 @@ const ONLINE_TEXTS = {
     fillHint: "Personne d'autre pour l'instant ?", fillBots: "Compléter avec des joueurs ordinateur",
     findPace: "Rythme", paceLive: "en direct", pace1: "lent : 1 heure par tour", pace8: "lent : 8 heures par tour", pace24: "lent : un jour par tour", pace72: "lent : 3 jours par tour",
     turnBadge: "À vous : {n}", turnBadgeLabel: "C'est à vous de jouer à {n} tables",
+    playingTitle: "Parties en cours",
   },
   de: {
     findTitle: "Spiel finden", findHint: "Spiel gegen Leute, die du noch nicht kennst: Du wirst mit Spielern zusammengebracht, die auf dasselbe Spiel warten.",
@@ -46,6 +48,7 @@ const ONLINE_TEXTS = {
     fillHint: "Noch niemand sonst?", fillBots: "Mit Computerspielern auffüllen",
     findPace: "Tempo", paceLive: "live", pace1: "langsam: 1 Stunde pro Zug", pace8: "langsam: 8 Stunden pro Zug", pace24: "langsam: ein Tag pro Zug", pace72: "langsam: 3 Tage pro Zug",
     turnBadge: "Du bist dran: {n}", turnBadgeLabel: "Du bist an {n} Tischen am Zug",
+    playingTitle: "Laufende Spiele",
   },
   nl: {
     findTitle: "Zoek een spel", findHint: "Speel tegen mensen die je nog niet kent: je wordt gekoppeld aan spelers die op hetzelfde spel wachten.",
@@ -60,6 +63,7 @@ const ONLINE_TEXTS = {
     fillHint: "Nog niemand anders?", fillBots: "Aanvullen met computerspelers",
     findPace: "Tempo", paceLive: "live", pace1: "traag: 1 uur per beurt", pace8: "traag: 8 uur per beurt", pace24: "traag: een dag per beurt", pace72: "traag: 3 dagen per beurt",
     turnBadge: "Jouw beurt: {n}", turnBadgeLabel: "Jij bent aan de beurt aan {n} tafels",
+    playingTitle: "Lopende spellen",
   },
 };
 for (const [lang, texts] of Object.entries(ONLINE_TEXTS)) Object.assign(TEXTS[lang], texts);
@@ -142,39 +146,47 @@ function seatText(seat) {
 
 let openTablesShown = ""; // what the list shows: unchanged data is not redrawn (focus stays)
 
-function renderOpenTables(tables) {
-  const list = $("open-tables-list");
-  const shown = JSON.stringify([language, tables]);
+function renderOpenTables(tables, playing = []) {
+  const shown = JSON.stringify([language, tables, playing]);
   if (shown === openTablesShown) return;
   openTablesShown = shown;
-  list.replaceChildren();
   $("open-none").hidden = tables.length > 0;
-  for (const table of tables) {
-    const length = table.stock <= 10 ? t("lengthShort") : t("lengthNormal");
-    const facts = [
-      table.teams ? t("kind22") : t(`kind${table.players}`),
-      length,
-      t("openSeats", { free: table.open_seats, players: table.players }),
-      table.rated ? t("rated") : t("unrated"),
-    ].join(" · ");
-    const item = el("li", { class: "open-table", "data-testid": "open-table", "data-code": table.table_id });
-    // each person's name opens their profile (profile.js's #player/ID page)
-    const who = el("span", { class: "open-who" });
-    table.seats.filter((s) => s.kind !== "open").forEach((seat, i) => {
-      if (i) who.append(", ");
-      if (seat.player_id === null || seat.player_id === undefined) who.append(seatText(seat));
-      else who.append(playerLink(seat.player_id, seat.name), seatText(seat).slice(seat.name.length));
-    });
-    item.append(who, el("span", { class: "open-facts" }, facts));
-    item.append(button(t("takeSeat"), "take-seat", guarded(() => joinTable(table.table_id))));
-    list.append(item);
-  }
+  $("open-tables-list").replaceChildren(
+    ...tables.map((table) => lobbyTableItem(table, "open-table", button(t("takeSeat"), "take-seat", guarded(() => joinTable(table.table_id))))),
+  );
+  // the public games in play, which anyone may watch (a table entered without a token)
+  $("playing-box").hidden = playing.length === 0;
+  $("playing-list").replaceChildren(
+    ...playing.map((table) => {
+      const watch = button(t("watchTable"), "watch-table", () => enterTable(table.table_id, null, null));
+      watch.setAttribute("aria-label", t("watchTableN", { code: table.table_id }));
+      return lobbyTableItem(table, "playing-table", watch);
+    }),
+  );
+}
+
+// One table of the lobby's lists: who sits there, what game it is, and its button.
+function lobbyTableItem(table, testid, action) {
+  const length = table.stock <= 10 ? t("lengthShort") : t("lengthNormal");
+  const seats = table.phase === "lobby" ? t("openSeats", { free: table.open_seats, players: table.players }) : null;
+  const facts = [table.teams ? t("kind22") : t(`kind${table.players}`), length, seats, table.rated ? t("rated") : t("unrated")];
+  const item = el("li", { class: "open-table", "data-testid": testid, "data-code": table.table_id });
+  // each person's name opens their profile (profile.js's #player/ID page)
+  const who = el("span", { class: "open-who" });
+  table.seats.filter((s) => s.kind !== "open").forEach((seat, i) => {
+    if (i) who.append(", ");
+    if (seat.player_id === null || seat.player_id === undefined) who.append(seatText(seat));
+    else who.append(playerLink(seat.player_id, seat.name), seatText(seat).slice(seat.name.length));
+  });
+  item.append(who, el("span", { class: "open-facts" }, facts.filter(Boolean).join(" · ")), action);
+  return item;
 }
 
 async function refreshOpenTables() {
   if ($("lobby").hidden || document.hidden) return;
   try {
-    renderOpenTables((await api("GET", "/api/lobby")).tables);
+    const lobby = await api("GET", "/api/lobby");
+    renderOpenTables(lobby.tables, lobby.playing);
   } catch {
     // the next refresh tries again; the lobby stays as it was
   }

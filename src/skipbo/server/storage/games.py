@@ -370,6 +370,21 @@ def lobby(limit: int = 50) -> Op[list[TableShown]]:
     return run
 
 
+def playing(limit: int = 20) -> Op[list[TableShown]]:
+    """Public tables in play, newest first, to watch from the lobby (``listings_lobby``
+    serves it as it serves the open tables: public, phase, created)."""
+
+    def run(tx: Tx) -> list[TableShown]:
+        rows = tx.rows(
+            f"SELECT {_TABLE_COLUMNS} FROM listings l WHERE l.public = 1 AND l.phase = 'playing'"
+            " ORDER BY l.created DESC LIMIT {p}",
+            (limit,),
+        )
+        return _tables(tx, rows)
+
+    return run
+
+
 def your_turn(player_id: int) -> Op[list[TableShown]]:
     """Running tables where it is the player's turn, the nearest deadline first."""
 
