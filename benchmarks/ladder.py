@@ -244,7 +244,7 @@ def report_goals(
 def main_with_variants(register: Callable[[list[str]], None]) -> None:
     """:func:`main`, after ``register`` has added to the registry the bot names the
     command line asks for (``--pairs``, ``--table-bot``) that it knows how to make:
-    how the variant scripts (deep_variants.py, hard_variants.py) measure their names."""
+    how the variant scripts (expert_variants.py, hard_variants.py) measure their names."""
     args = sys.argv[1:]
     names: list[str] = []
     if "--pairs" in args:

@@ -1,20 +1,20 @@
-"""The expert with and without the learned evaluation in its search, on the same deals.
+"""The planner with and without the learned evaluation in its search, on the same deals.
 
 Run: ``.venv/bin/python benchmarks/value_ablation.py [--deals N] [--table-deals N] [--jobs 1]``
 
-Bots are written as specs: ``hard``, ``expert`` (as shipped: the value network
-in the search), ``novalue`` (the expert with ``value=False``), and for other
-weights of the network's win chance ``expert@value=W/discard=D/table_value=V/table_discard=T``
+Bots are written as specs: ``hard``, ``planner`` (as shipped: the value network
+in the search), ``novalue`` (the planner with ``value=False``), and for other
+weights of the network's win chance ``planner@value=W/discard=D/table_value=V/table_discard=T``
 (any of them; the keyword arguments of :class:`PlannerBot` without ``_weight``).
-``--net FILE`` gives the expert specs another network (e.g. a newly trained one).
+``--net FILE`` gives the planner specs another network (e.g. a newly trained one).
 
 Three measurements, all on duplicate deals (``benchmarks/ladder.py``'s seeds:
 deal ``d`` is ``ladder/d``, dealer 0):
 
-* ``--pairs`` (default ``expert:hard,novalue:hard,expert:novalue``): 2 players,
+* ``--pairs`` (default ``planner:hard,novalue:hard,planner:novalue``): 2 players,
   stock 30, every deal played twice with the seats swapped;
 * ``--tables`` (default ``4``) for each of ``--table-bots`` (default
-  ``expert,novalue``): that bot in one seat and ``hard`` in the others, its
+  ``planner,novalue``): that bot in one seat and ``hard`` in the others, its
   seat rotating over every deal (``4t``: partnerships, two of it against two
   ``hard``).
 
@@ -30,7 +30,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from skipbo.bots import Bot, make_bot
-from skipbo.bots.expert import DISCARD_WEIGHT, TABLE_VALUE_WEIGHT, VALUE_WEIGHT, PlannerBot
+from skipbo.bots.planner import DISCARD_WEIGHT, TABLE_VALUE_WEIGHT, VALUE_WEIGHT, PlannerBot
 from skipbo.bots.value import ValueNet
 from skipbo.core import Rules
 from skipbo.sim.runner import play_round
@@ -44,11 +44,11 @@ def make(spec: str, seed: str) -> Bot:
     """The bot a spec names (see the module docstring)."""
     if spec == "novalue":
         return PlannerBot(seed, value=False)
-    if spec.startswith("expert@"):
-        options = (part.partition("=") for part in spec.removeprefix("expert@").split("/"))
+    if spec.startswith("planner@"):
+        options = (part.partition("=") for part in spec.removeprefix("planner@").split("/"))
         weights = {f"{key}_weight": float(value) for key, _, value in options}
         return PlannerBot(seed, net=NET, **weights)  # type: ignore[arg-type]
-    if spec == "expert":
+    if spec == "planner":
         return PlannerBot(seed, net=NET)
     return make_bot(spec, seed)
 
@@ -96,16 +96,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=250, help="2-player deals (x2 rounds)")
     parser.add_argument("--table-deals", type=int, default=125, help="deals per table")
-    parser.add_argument("--pairs", default="expert:hard,novalue:hard,expert:novalue")
+    parser.add_argument("--pairs", default="planner:hard,novalue:hard,planner:novalue")
     parser.add_argument("--tables", default="4", help="e.g. 3,4,6,4t; empty for none")
-    parser.add_argument("--table-bots", default="expert,novalue")
+    parser.add_argument("--table-bots", default="planner,novalue")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--net", help="a value network file to use instead of the shipped one")
     args = parser.parse_args()
     global NET
     NET = ValueNet.load(args.net) if args.net else None
     print(
-        f"expert's weights: value {VALUE_WEIGHT}, discard {DISCARD_WEIGHT},"
+        f"planner's weights: value {VALUE_WEIGHT}, discard {DISCARD_WEIGHT},"
         f" table_value {TABLE_VALUE_WEIGHT}",
         flush=True,
     )

@@ -9,8 +9,8 @@ import pytest
 
 from conftest import make_position
 from skipbo.bots import bot_names, make_bot
-from skipbo.bots.expert import PlannerBot
-from skipbo.bots.planner import Weights
+from skipbo.bots.plan_search import Weights
+from skipbo.bots.planner import PlannerBot
 from skipbo.bots.planning_bot import PlanningBot
 from skipbo.core import (
     PlayerView,

@@ -1,4 +1,4 @@
-"""The hand-cycling policy and the expert's use of it at tables with several opponents."""
+"""The hand-cycling policy and the planner's use of it at tables with several opponents."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ import pytest
 
 from conftest import make_position
 from skipbo.bots.cycling import CyclingBot, CyclingWeights, free_line
-from skipbo.bots.expert import (
+from skipbo.bots.greedy import GreedyBot
+from skipbo.bots.planner import (
     CYCLING_THREAT,
     CYCLING_THREAT_FEW,
     PlannerBot,
     SampledCyclingBot,
     opponent_seats,
 )
-from skipbo.bots.greedy import GreedyBot
 from skipbo.core import SB, PlayerView, Round, Rules, format_move, player_view
 from skipbo.sim.runner import play_round
 
@@ -105,15 +105,15 @@ def test_opponent_seats(rules: Rules, opponents: int) -> None:
     assert opponent_seats(player_view(state, 0)) == opponents
 
 
-def test_expert_cycles_only_against_several_opponents() -> None:
+def test_planner_cycles_only_against_several_opponents() -> None:
     several = _position([3, 4, 9, 10, 11], [[1]], [[2], [], [], []])
-    expert = PlannerBot("t")
-    assert format_move(expert.choose(player_view(several, 0), several.legal_moves())) == "D1-B1"
-    assert expert._cycling is not None
+    planner = PlannerBot("t")
+    assert format_move(planner.choose(player_view(several, 0), several.legal_moves())) == "D1-B1"
+    assert planner._cycling is not None
     single = _position([3, 4, 9, 10, 11], [[1]], [[2], [], [], []], players=2)
-    expert = PlannerBot("t")
-    expert.choose(player_view(single, 0), single.legal_moves())
-    assert expert._cycling is None
+    planner = PlannerBot("t")
+    planner.choose(player_view(single, 0), single.legal_moves())
+    assert planner._cycling is None
 
 
 @pytest.mark.parametrize(("players", "weight"), [(3, CYCLING_THREAT_FEW), (4, CYCLING_THREAT)])
@@ -133,7 +133,7 @@ def test_sampled_threat_costs_what_the_next_opponent_surely_plays(
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_expert_at_bigger_tables_is_deterministic_by_seed(players: int) -> None:
+def test_planner_at_bigger_tables_is_deterministic_by_seed(players: int) -> None:
     rules = Rules.make(players, 6)
 
     def history(seed: str) -> list[int]:
@@ -143,7 +143,7 @@ def test_expert_at_bigger_tables_is_deterministic_by_seed(players: int) -> None:
     assert history("a") == history("a")
 
 
-def test_expert_at_a_bigger_table_plays_differently_under_another_seed() -> None:
+def test_planner_at_a_bigger_table_plays_differently_under_another_seed() -> None:
     """The seed reaches the sampled worlds: a seed that were ignored would pass the
     test above alone. (With 6-card stocks the samples rarely change a move.)"""
     rules = Rules.make(3, 15)

@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 from skipbo.bots import make_bot
-from skipbo.bots.deep import DeepBot, DeepSettings, _after_discards, ranked_discards
 from skipbo.bots.discard_net import discard_net
+from skipbo.bots.expert import ExpertBot, after_discards, ranked_discards
+from skipbo.bots.research.expert_variants import SAMPLING, ExpertVariant, VariantSettings
 from skipbo.core import Move, PlayerView, Round, Rules, new_round, player_view
 from skipbo.core.moves import DISCARD_BASE, SLOTS
 from skipbo.sim.runner import play_round
@@ -36,7 +37,7 @@ def test_the_shipped_weights_tell_candidates_apart(rules: Rules) -> None:
     assert decisions
     spreads = []
     for view, ranked in decisions:
-        worths = discard_net().worths(_after_discards(view, ranked))
+        worths = discard_net().worths(after_discards(view, ranked))
         assert worths.shape == (len(ranked),)
         assert np.all(np.isfinite(worths))
         assert np.all(np.abs(worths) < 5_000)  # a stock card is 1,000
@@ -45,7 +46,7 @@ def test_the_shipped_weights_tell_candidates_apart(rules: Rules) -> None:
 
 
 def test_world_worths_scores_every_candidate_or_none() -> None:
-    bot = DeepBot("worths")
+    bot = ExpertVariant("worths", settings=SAMPLING)
     scored = 0
     for view, ranked in _decisions(Rules.make(2, 30)):
         found = bot.world_worths(view, ranked, "w0")
@@ -63,16 +64,16 @@ def test_world_worths_scores_every_candidate_or_none() -> None:
 
 @pytest.mark.parametrize(
     "settings",
-    [DeepSettings(discard_worlds=2, learned=0.0), DeepSettings(discard_worlds=2, learned=2.0)],
+    [SAMPLING, VariantSettings(discard_worlds=2, learned=2.0)],
     ids=["sampled", "sampled+learned"],
 )
 @pytest.mark.parametrize("rules", TABLES[:1] + TABLES[5:6], ids=["2p", "4pt"])
 def test_the_expert_with_sampled_worlds_plays_whole_legal_rounds(
-    rules: Rules, settings: DeepSettings
+    rules: Rules, settings: VariantSettings
 ) -> None:
     for deal in range(2):
         bots = [
-            DeepBot(f"{deal}/{seat}", settings=settings)
+            ExpertVariant(f"{deal}/{seat}", settings=settings)
             if seat % 2 == 0
             else make_bot("combo", seat)
             for seat in range(rules.players)
@@ -88,9 +89,9 @@ def test_the_expert_judges_its_discards_by_the_network() -> None:
     differs = 0
     for rules in TABLES[:3]:
         for view, ranked in _decisions(rules, 20):
-            worths = discard_net().worths(_after_discards(view, ranked))
+            worths = discard_net().worths(after_discards(view, ranked))
             totals = [tidy + 2.0 * float(w) for (tidy, _), w in zip(ranked, worths, strict=True)]
             best = ranked[max(range(len(ranked)), key=lambda k: totals[k])][1]
-            assert DeepBot("any")._discard(view, "any") == best
+            assert ExpertBot("any").discard(view) == best
             differs += best != ranked[0][1]
     assert differs > 0

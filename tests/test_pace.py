@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from skipbo.bots import make_bot
-from skipbo.bots.deep import DeepBot, DeepSettings
-from skipbo.bots.pace import pace_net
 from skipbo.bots.pace_features import FEATURE_SIZE, pace_features, pace_rows, run_length
+from skipbo.bots.research.expert_variants import ExpertVariant, VariantSettings
+from skipbo.bots.research.pace import pace_net
 from skipbo.core import SB, PlayerView, Round, Rules, new_round, player_view
 from skipbo.sim.runner import play_round
 from test_bots import LONG_TABLES as TABLES
@@ -72,7 +72,7 @@ def test_the_shipped_weights_give_finite_predictions(rules: Rules) -> None:
 def test_the_expert_with_pace_plays_whole_legal_rounds(rules: Rules) -> None:
     for deal in range(2):
         bots = [
-            DeepBot(f"{deal}/{seat}", settings=DeepSettings(pace=300.0))
+            ExpertVariant(f"{deal}/{seat}", settings=VariantSettings(pace=300.0))
             if seat % 2 == 0
             else make_bot("combo", seat)
             for seat in range(rules.players)

@@ -1,4 +1,4 @@
-"""The learned evaluation inside the expert's search, at every table size."""
+"""The learned evaluation inside the planner's search, at every table size."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from skipbo.bots import make_bot
-from skipbo.bots.expert import PlannerBot
+from skipbo.bots.planner import PlannerBot
 from skipbo.bots.value import FloatArray, ValueNet, value_net
 from skipbo.bots.value_features import features, model_input, model_rows
 from skipbo.core import PlayerView, Rules, new_round, player_view
@@ -41,7 +41,7 @@ TABLES = [
 
 
 def _play(rules: Rules, net: ValueNet | None, seed: str = "deal", **kw: float) -> list[int]:
-    """A round of the expert (seat 0, and its partner) against ``hard`` bots."""
+    """A round of the planner (seat 0, and its partner) against ``hard`` bots."""
     bots = [
         PlannerBot(f"{seed}/{s}", value=net is not None, net=net, **kw)
         if rules.team_of(s) == 0
@@ -58,7 +58,7 @@ def _play(rules: Rules, net: ValueNet | None, seed: str = "deal", **kw: float) -
 def test_the_network_is_consulted_with_the_bots_own_views(rules: Rules) -> None:
     net = FakeNet()
     _play(rules, net)
-    assert net.views, "the expert never asked the network"
+    assert net.views, "the planner never asked the network"
     seats = {s for s in range(rules.players) if rules.team_of(s) == 0}
     for view in net.views:
         assert isinstance(view, PlayerView)
@@ -74,9 +74,9 @@ def test_without_value_the_network_is_not_consulted() -> None:
     assert not net.views
 
 
-def test_without_value_the_expert_plays_as_before_the_network() -> None:
-    """``value=False`` is the expert measured before the network was wired in:
-    the same moves as an expert whose network has no weight."""
+def test_without_value_the_planner_plays_as_before_the_network() -> None:
+    """``value=False`` is the planner measured before the network was wired in:
+    the same moves as a planner whose network has no weight."""
     for rules in (Rules.make(2, 10), Rules.make(4, 8)):
         zero = FakeNet()
         names = ["value", "discard", "table_value", "table_discard"]
@@ -107,7 +107,7 @@ def test_a_network_that_prefers_other_positions_changes_the_play(players: int) -
     assert kept != _play(rules, FakeNet(shed), **weights)
 
 
-def test_the_expert_uses_the_shipped_network_by_default() -> None:
+def test_the_planner_uses_the_shipped_network_by_default() -> None:
     bot = PlannerBot(0)
     assert bot.net is value_net()
     assert PlannerBot(0, value=False).net is None

@@ -14,7 +14,7 @@ script early keeps what it made.
     .venv/bin/python training/pace_data.py --seconds 840 --out artifacts/pace
 
 With ``--explore P`` each discard is, with chance P, replaced by one drawn
-evenly from the expert's candidates (:func:`~skipbo.bots.deep.ranked_discards`,
+evenly from the expert's candidates (:func:`~skipbo.bots.expert.ranked_discards`,
 the first five), so that the network also sees the discards the bots would
 not make (data of the bots' own discards only cannot tell them apart):
 
@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from skipbo.bots import make_bot
-from skipbo.bots.deep import ranked_discards
+from skipbo.bots.expert import ranked_discards
 from skipbo.bots.pace_features import pace_features
 from skipbo.core import Round, Rules, new_round, player_view
 from skipbo.core.moves import DISCARD_BASE

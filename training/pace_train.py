@@ -33,7 +33,7 @@ from mlp_train import (
 )
 from pace_data import OFFSET
 
-from skipbo.bots.pace import PaceNet
+from skipbo.bots.research.pace import PaceNet
 
 HIDDEN = (64, 32)
 RATE = 1e-3

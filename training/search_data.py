@@ -1,12 +1,12 @@
 """Discards labelled by the expert's own search with many sampled worlds.
 
-The expert (:mod:`skipbo.bots.deep`) ends a turn by comparing its tidiest
-discards in two sampled worlds: the other seats' turns played, then combo's
-score of its own next turn. Two worlds are a noisy estimate; this script
-plays seeded rounds with the expert and, at every such decision, scores each
-candidate discard in ``--worlds`` worlds (the first two are the expert's own),
-so that a network can learn the many-world worth of a discard from the view
-alone (``training/search_train.py``). Every table size is played: 2 players
+The sampling expert (:data:`~skipbo.bots.research.expert_variants.SAMPLING`)
+ends a turn by comparing its tidiest discards in two sampled worlds: the other
+seats' turns played, then combo's score of its own next turn. Two worlds are a
+noisy estimate; this script plays seeded rounds with that expert and, at every
+such decision, scores each candidate discard in ``--worlds`` worlds (the first
+two are the expert's own), so that a network can learn the many-world worth of
+a discard from the view alone (``training/search_train.py``). Every table size is played: 2 players
 (stock 30) against ``combo`` and ``hard``, and 3, 4, 4 in partnerships, 6 and
 6 in partnerships (stock 20) with the expert in every other seat.
 
@@ -29,16 +29,15 @@ from pathlib import Path
 import numpy as np
 
 from skipbo.bots import make_bot
-from skipbo.bots.deep import DeepBot, DeepSettings, _after_discards, ranked_discards
+from skipbo.bots.expert import after_discards, ranked_discards
 from skipbo.bots.pace_features import FEATURE_SIZE as PACE_SIZE
 from skipbo.bots.pace_features import pace_rows
+from skipbo.bots.research.expert_variants import SAMPLING, ExpertVariant
 from skipbo.bots.value_features import RAW_SIZE, feature_rows
 from skipbo.core import Move, PlayerView, Rules
 from skipbo.sim.runner import play_round
 
 CANDIDATES = 5
-SAMPLED = DeepSettings(discard_worlds=2, learned=0.0)
-"""The expert whose search is learned: two sampled worlds, no network."""
 TABLES = [  # (weight, players, teams, stock, other bot)
     (4, 2, False, 30, "combo"),
     (2, 2, False, 30, "hard"),
@@ -50,12 +49,12 @@ TABLES = [  # (weight, players, teams, stock, other bot)
 ]
 
 
-class LabellingExpert(DeepBot):
+class LabellingExpert(ExpertVariant):
     """The expert (sampling two worlds, as it did when the data was made),
     recording every discard decision with many-world worths."""
 
     def __init__(self, seed: int | str, worlds: int, sink: list[dict[str, np.ndarray]]) -> None:
-        super().__init__(seed, settings=SAMPLED)
+        super().__init__(seed, settings=SAMPLING)
         self.worlds = worlds
         self.sink = sink
 
@@ -69,7 +68,7 @@ class LabellingExpert(DeepBot):
         self, view: PlayerView, ranked: list[tuple[float, Move]], seed: str
     ) -> dict[str, np.ndarray]:
         count = len(ranked)
-        after = _after_discards(view, ranked)
+        after = after_discards(view, ranked)
         pace = np.zeros((CANDIDATES, PACE_SIZE), np.uint8)
         value = np.zeros((CANDIDATES, RAW_SIZE), np.uint8)
         pace[:count] = pace_rows(after)

@@ -116,12 +116,16 @@ class ComboBot(GreedyBot):
                 move = self._planned(view, legal)
         if move is not None and move in legal:
             return move
-        move = combo_discard(view)
+        move = self.discard(view)
         return move if move is not None and move in legal else legal[0]
 
     def line(self, view: PlayerView) -> list[Move]:
         """The turn's best line of plays from ``view`` (empty: end the turn)."""
         return combo_line(view, self.weights)
+
+    def discard(self, view: PlayerView) -> Move | None:
+        """The discard that ends the turn (None: none to make): the tidiest."""
+        return combo_discard(view)
 
 
 def combo_line(view: PlayerView, weights: ComboWeights) -> list[Move]:

@@ -1,10 +1,11 @@
 """The small multilayer perceptrons the bots run in NumPy, and their weight files.
 
-Both learned evaluations (:mod:`skipbo.bots.value`, :mod:`skipbo.bots.pace`) are
-the same network: standardised inputs, ReLU layers, one output. This module
-holds that network, how its weights are saved and loaded (float32 ``.npz``, no
-pickle), and how the weights shipped in the package are found; each evaluation
-adds only its features and what its output means.
+The learned evaluations (:mod:`skipbo.bots.value`, :mod:`skipbo.bots.discard_net`,
+:mod:`skipbo.bots.research.pace`) are the same network: standardised inputs,
+ReLU layers, one output. This module holds that network, how its weights are
+saved and loaded (float32 ``.npz``, no pickle), and how the weights shipped in
+the package are found; each evaluation adds only its features and what its
+output means.
 """
 
 from __future__ import annotations

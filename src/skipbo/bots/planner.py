@@ -1,497 +1,404 @@
-"""Whole-turn planning from a player view.
+"""The planner bot (``planner``): plans whole turns through the core and samples what it cannot see.
 
-Within a turn the position is known until a mid-turn refill: what the hand,
-the build piles and the discard tops allow is visible. The planner samples the
-hidden cards (:func:`skipbo.core.determinize.sample_round`), which it never
-relies on, and searches sequences of plays through the core's own rule path
-(``legal_moves`` and ``apply_unchecked`` on clones): no rule is re-implemented.
+Beside the ladder for comparison (the expert, :mod:`skipbo.bots.expert`, beats
+it), and the bot that carries the value network inside its search.
 
-A line of play stops at an event that reveals something new: a stock card
-played (the next stock card shows), a hand emptied (five new cards), or the
-discard that ends the turn. Each leaf is scored by :class:`Weights` applied to
-the features of :func:`evaluate`; the best line is returned and the bot follows
-it until the view stops matching (then it plans again).
+Against a single opponent it starts from the search of
+:mod:`skipbo.bots.plan_search` (every line of plays the visible cards allow this
+turn, through the core's rule path on a sampled position) with the opponent's
+replies estimated from sampled hands. Then it looks past that search's horizon.
+A line that ends by revealing something (a stock card played shows the next
+one; an emptied hand draws five) is worth what can be done afterwards, which
+the search could only guess. The planner samples that chance event several
+times (determinized Monte Carlo: each sample is a world consistent with the
+view), plans the rest of the turn in each and takes the mean: lines that keep
+the turn going, and build piles placed for the next stock card, win over lines
+that merely look tidy. The worlds are shared by the lines (common random
+numbers), so a few are enough: 4 lines, 3 worlds and 60-node follow-ups keep a
+decision within a few milliseconds at two players. The discard that ends the
+turn is the search's: it keeps runs descending and leaves in view the cards of
+next turn's chain to the stock.
+
+Against several opponent seats the piles one leaves are changed by others before
+one's next turn, and own pace wins: the planner then cycles its hand
+(:mod:`skipbo.bots.cycling`), with the next opponent's chances on the piles left
+estimated from sampled hands.
+
+At every table size the value network (:mod:`skipbo.bots.value`) breaks near
+ties between the discards that end the turn: it rates the seat's view after each
+in the bot's own sampled world, in one batch. ``PlannerBot(seed, value=False)``
+plays without it. The bot only ever receives views; sampling from the unseen
+cards is counting, not peeking. docs/bots.md has the measurements behind each
+choice.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 
-from skipbo.core import SB, Move, PlayerView, Round
-from skipbo.core.cards import MAX_VALUE, NO_CARD
-from skipbo.core.determinize import sample_round, unseen_cards
-from skipbo.core.moves import DISCARD_BASE, PLAY_COUNT, SLOTS, SRC_HAND, SRC_PARTNER_STOCK
+from skipbo.core import NO_CARD, SB, Move, PlayerView, Round, player_view
+from skipbo.core.determinize import sample_round
+from skipbo.core.moves import DISCARD_BASE, PLAY_COUNT, SLOTS
 
-STOCK_SOURCES = (0, SRC_PARTNER_STOCK)
-WRAP_CHAIN = 5
-"""Longest chain through a completed pile that the search considers for a wild card."""
-HAND = 5
-WIN = 1e9
+from .cycling import CyclingBot, Threat, free_lines
+from .greedy import discard_score
+from .plan_search import (
+    WIN,
+    Line,
+    SampledThreat,
+    Weights,
+    discard_value,
+    search_lines,
+    team_stock,
+    threat_model,
+)
+from .planning_bot import PlanningBot
+from .value import ValueNet, value_net
 
-
-@dataclass(frozen=True, slots=True)
-class Weights:
-    """How much each feature of a position is worth; levels differ by these."""
-
-    stock_card: float = 1000.0
-    """Per card gone from own (and partner's) stock."""
-    refill: float = 400.0
-    """For emptying the hand mid-turn (five fresh cards)."""
-    wild_kept: float = 150.0
-    """Per SB still in hand at the end of the turn."""
-    threat_next: float = 450.0
-    """When the next opponent's stock top fits a build pile right away."""
-    threat_near: float = 150.0
-    """When the next opponent is one card short of playing their stock top."""
-    threat_samples: int = 0
-    """With N > 0, the next opponent's threat is the share of N sampled hands that
-    reach their stock top, times ``threat_next`` (instead of counting gaps)."""
-    threat_far: float = 40.0
-    """When the next opponent is two cards short of playing their stock top."""
-    threat_other: float = 150.0
-    """When a later opponent's stock top fits a build pile right away."""
-    own_chance: tuple[float, ...] = (120.0, 60.0, 20.0)
-    """By the fewest cards missing between a build pile and own stock top, using
-    own discard tops and the cards kept in hand: next turn's chances."""
-    buried: float = 18.0
-    """Per discard that covers a lower card (breaks a descending run)."""
-    run: float = 14.0
-    """Per discard that continues a descending run (top one lower than below)."""
-    empty_pile: float = 6.0
-    """Per empty own discard pile (room to sort cards later)."""
-    high_card_kept: float = 10.0
-    """Per point of face value of number cards kept in hand (low cards play first)."""
-    cover_needed: float = 40.0
-    """For a discard onto a card that lies between a build pile and the own stock
-    top: it is a step of next turn's chain to the stock, and covering it hides it."""
-
-
-@dataclass(slots=True)
-class Line:
-    """A planned sequence of moves and its score."""
-
-    moves: list[Move]
-    score: float
-
-
-def plan_turn(
-    view: PlayerView, seed: int | str, weights: Weights, node_budget: int = 400
-) -> list[Line]:
-    """Candidate lines from ``view``, best first (at least one when a move exists)."""
-    return search_lines(
-        sample_round(view, seed), weights, node_budget, threat_model(view, seed, weights)
-    )
-
-
-def threat_model(view: PlayerView, seed: int | str, weights: Weights) -> SampledThreat | None:
-    """The sampled opponent threat of ``weights.threat_samples`` hands, if asked for."""
-    return SampledThreat(view, seed, weights) if weights.threat_samples else None
-
-
-def team_stock(state: Round, seat: int) -> int:
-    """Cards left in ``seat``'s stock and its partner's."""
-    partner = state.partners[seat]
-    return len(state._stocks[seat]) + (len(state._stocks[partner]) if partner >= 0 else 0)
+DEFAULT_BUDGET = 400
+"""Search nodes of the first plan."""
+THREAT_SAMPLES = 24
+"""Sampled opponent hands per turn."""
+CANDIDATES = 4
+"""Lines looked past (the planner's best, with different endings)."""
+CHANCE_SAMPLES = 3
+"""Sampled worlds per line that ends in a chance event."""
+FOLLOW_UP_BUDGET = 60
+"""Search nodes of each plan after a chance event."""
+CYCLING_THREAT = 5.0
+"""When cycling against three or more opponent seats: what the next opponent's
+sampled chance to play their stock top costs a free line (a hand number played
+is worth 10). Denying one of three barely pays and blocks more rounds."""
+CYCLING_THREAT_FEW = 300.0
+"""The same against two opponent seats (3 players, 4-player partnerships), where
+the next opponent is half the opposition: denial comes before cycling."""
+VALUE_WEIGHT = 0.0
+"""At two players: what the value network's win chance (0 to 1) of the view
+after a candidate line that ends the turn adds to the planner's score of the
+line (a stock card is worth 1000). Off: at 2000 (a percentage point worth 20)
+the expert (with the first network) won 67.4% of 500 rounds against ``hard``
+where it wins 74.3% without (docs/bots.md); the turn's discard is where the
+network is used without harm."""
+DISCARD_WEIGHT = 300.0
+"""At two players: what the network's win chance of the position after a discard
+adds to the planner's value of that discard (a descending run is worth 14, a
+wild card kept 150), so one percentage point is worth 3."""
+DISCARD_CANDIDATES = 2
+"""The planner's best discards of a turn the network rates (of those that leave
+different views)."""
+DISCARD_MARGIN = 0.02
+"""... and only those within this win chance (times the weight: 6 points) of the best."""
+VALUE_MARGIN = 0.25
+"""The network rates only the candidate lines within ``VALUE_MARGIN`` times the
+weight of the best one (it could not lift the others past it in practice: win
+chances of one turn's endings rarely differ by more), which keeps it cheap."""
+TABLE_VALUE_WEIGHT = 0.0
+"""Against several opponent seats: what the network's win chance of the
+position a free line leaves adds to the line's score (a hand number played is
+worth 10). Off: at 100 and 300 the expert won 35.0% and 34.0% of 1,000 rounds at
+4 players where it wins 36.5% without (docs/bots.md)."""
+TABLE_DISCARD_WEIGHT = 100.0
+"""Against several opponent seats: what the network's win chance of the position
+after a discard adds to the discard's tidiness (0 to 4: onto a card one higher,
+an equal one, an empty pile, a higher one, a lower one), so one percentage
+point is worth 1."""
+TABLE_DISCARD_CANDIDATES = 3
+"""The tidiest discards of a turn the network rates against several opponent seats."""
+FREE_CANDIDATES = 4
+"""Free lines rated by the network against several opponent seats."""
 
 
-def search_lines(
-    state: Round, weights: Weights, node_budget: int, threat: SampledThreat | None = None
-) -> list[Line]:
-    """Lines for the seat to move in ``state`` (a sampled world), best first."""
-    search = _Search(state, state.to_move, weights, node_budget, threat)
-    search.run(state, [])
-    search.lines.sort(key=lambda line: -line.score)
-    return search.lines
+class PlannerBot(PlanningBot):
+    """Whole-turn planning with sampled threats and sampled chance events."""
 
-
-class _Search:
-    """Depth-first search over plays with a transposition set and a node budget."""
+    name = "planner"
 
     def __init__(
         self,
-        root: Round,
-        seat: int,
-        weights: Weights,
-        budget: int,
-        threat: SampledThreat | None = None,
+        seed: int | str = 0,
+        weights: Weights | None = None,
+        budget: int = DEFAULT_BUDGET,
+        value: bool = True,
+        net: ValueNet | None = None,
+        value_weight: float = VALUE_WEIGHT,
+        table_value_weight: float = TABLE_VALUE_WEIGHT,
+        discard_weight: float = DISCARD_WEIGHT,
+        table_discard_weight: float = TABLE_DISCARD_WEIGHT,
     ) -> None:
-        self.threat = threat
-        self.seat = seat
-        self.weights = weights
-        self.budget = budget
-        self.seen: set[tuple[object, ...]] = set()
-        self.lines: list[Line] = []
-        self.start_stock = team_stock(root, seat)
-        self.ends = _END_CACHE.setdefault(weights, {})
-        if len(self.ends) > END_CACHE_SIZE:
-            self.ends.clear()
+        """``value=False`` leaves the learned evaluation out of the search (for
+        measuring what it adds); ``net`` replaces the shipped network."""
+        super().__init__(seed, weights or Weights(threat_samples=THREAT_SAMPLES), budget)
+        self.net = (net or value_net()) if value else None
+        self.value_weight = value_weight
+        self.table_value_weight = table_value_weight
+        self.discard_weight = discard_weight if self.net is not None else 0.0
+        self.table_discard_weight = table_discard_weight
+        self._cycling: SampledCyclingBot | None = None
+        self._turn_threat: tuple[object, SampledThreat | None] | None = None
 
-    def run(self, state: Round, path: list[Move]) -> None:
-        legal = state.legal_moves()
-        self._add_discards(state, path, legal)
-        if self.budget <= 0:
-            return
-        for move in _useful_plays(state, legal):
-            self.budget -= 1
-            child = state.clone()
-            child.apply_unchecked(move)
-            line = [*path, move]
-            if child.result is not None:
-                self.lines.append(Line(line, WIN))
-                continue
-            drew = child._hand_sizes[self.seat] > state._hand_sizes[self.seat] - (
-                move >> 2 > SRC_HAND
-            )
-            if drew or move >> 2 in STOCK_SOURCES:
-                self.lines.append(Line(line, self._score(child, drew=drew)))
-                continue
-            key = _key(child)
-            if key not in self.seen:
-                self.seen.add(key)
-                self.run(child, line)
+    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        """Follow the plan; when planning, look past each candidate's chance event.
 
-    def _add_discards(self, state: Round, path: list[Move], legal: Sequence[Move]) -> None:
-        """Score ending the turn here with the best discard (or ``end``)."""
-        p = state.to_move
-        key = (state._hand_masks[p], *state._tops[p], _tops_on_the_way(state))
-        best = self.ends.get(key)
-        if best is None:
-            best = self.ends[key] = _best_end(state, legal, self.weights)
-        if best[1] >= 0:
-            self.lines.append(Line([*path, best[1]], self._score(state, drew=False) + best[0]))
+        Facing more than one opponent seat, play the hand-cycling policy instead
+        (see :func:`opponent_seats` and docs/bots.md)."""
+        if opponent_seats(view) > 1:
+            if self._cycling is None:
+                self._cycling = SampledCyclingBot(
+                    self.seed, self.net, self.table_value_weight, self.table_discard_weight
+                )
+            return self._cycling.choose(view, legal)
+        self._decisions += 1
+        move = self._follow(view, legal)
+        if move is None:
+            seed = f"{self.seed}/{self._decisions}"
+            line = self._plan_turn(view, seed)
+            if line is None:
+                return legal[0]
+            self._remember(line.moves, len(view.hand))
+            move = self._follow(view, legal)
+        return move if move is not None else legal[0]
 
-    def _score(self, state: Round, drew: bool) -> float:
-        w = self.weights
-        played = self.start_stock - team_stock(state, self.seat)
-        score = w.stock_card * played + evaluate(state, self.seat, w, self.threat)
+    def _plan_turn(self, view: PlayerView, seed: str) -> Line | None:
+        threat = self._threat(view, seed)
+        world = sample_round(view, seed)
+        lines = search_lines(world, self.weights, self.budget, threat)
+        top = _distinct(lines)[:CANDIDATES]
+        if len(top) <= 1 or top[0].score >= WIN:
+            best = top[0] if top else None
+        else:
+            best = self._look_past(view, seed, world, top, threat)
+        if best is not None and best.moves[-1] >= PLAY_COUNT and self.discard_weight:
+            best = self._rate_discards(view, world, best)
+        return best
 
-        if drew:
-            score += w.refill
-        return score
+    def _look_past(
+        self,
+        view: PlayerView,
+        seed: str,
+        world: Round,
+        top: list[Line],
+        threat: SampledThreat | None,
+    ) -> Line:
+        """The candidate worth most once its chance event is sampled (and, with the
+        network, the turn-ending ones are rated against each other)."""
+        chancy = [line for line in top if line.moves[-1] < PLAY_COUNT]
+        values = [line.score for line in top]
+        if self.net is not None and self.value_weight and len(chancy) < len(top) - 1:
+            self._rate_endings(values, top, world, view)
+        if chancy:
+            worlds = [sample_round(view, f"{seed}/c{i}") for i in range(CHANCE_SAMPLES)]
+            for i, line in enumerate(top):
+                if line.moves[-1] < PLAY_COUNT:
+                    total = sum(self._after_chance(w, line, threat) for w in worlds)
+                    values[i] = total / len(worlds)
+        return top[max(range(len(top)), key=values.__getitem__)]
 
+    def _rate_endings(
+        self, values: list[float], top: list[Line], world: Round, view: PlayerView
+    ) -> None:
+        """Re-rank the candidates that end the turn with a discard by the network's
+        win chance of the seat's view after it (weighted, less their mean, so they
+        gain or lose nothing against the lines that end in a chance event). Only
+        those within ``value_weight * VALUE_MARGIN`` of the best of them are rated."""
+        ending = [i for i, line in enumerate(top) if line.moves[-1] >= PLAY_COUNT]
+        bar = max(values[i] for i in ending) - self.value_weight * VALUE_MARGIN
+        rated = [i for i in ending if values[i] >= bar]
+        if len(rated) > 1:
+            chances = self._chances(view, world, [top[i].moves for i in rated])
+            mean = sum(chances) / len(chances)
+            for i, chance in zip(rated, chances, strict=True):
+                values[i] += self.value_weight * (chance - mean)
 
-_END_CACHE: dict[Weights, dict[tuple[int, ...], tuple[float, Move]]] = {}
-"""Per weights: the best discard by hand (as a bit mask), own tops and which of
-them are on the way to the stock top."""
-END_CACHE_SIZE = 50_000
+    def _rate_discards(self, view: PlayerView, world: Round, line: Line) -> Line:
+        """The line with its discard chosen among the planner's best few discards
+        by their value plus the network's win chance of the view after each: a
+        tie-breaker, asked only about discards within ``discard_weight *
+        DISCARD_MARGIN`` of the best (which keeps it cheap: the issue's 5 games/s)."""
+        state = world.clone()
+        for move in line.moves[:-1]:
+            state.apply_unchecked(move)
+        ends = [m for m in state.legal_moves() if m >= PLAY_COUNT]
+        scored = sorted(
+            ((discard_value(state, m, self.weights), m) for m in ends), key=lambda e: -e[0]
+        )
+        tops = [pile[-1] if pile else NO_CARD for pile in state._discards[state.to_move]]
+        scored = _distinct_discards(scored, tops)[:DISCARD_CANDIDATES]
+        bar = scored[0][0] - self.discard_weight * DISCARD_MARGIN
+        scored = [(v, m) for v, m in scored if v >= bar]
+        if len(scored) <= 1:
+            return line
+        chances = self._chances(view, state, [[m] for _, m in scored])
+        values = [v + self.discard_weight * c for (v, _), c in zip(scored, chances, strict=True)]
+        move = scored[max(range(len(scored)), key=values.__getitem__)][1]
+        return Line([*line.moves[:-1], move], line.score)
 
+    def _chances(self, view: PlayerView, world: Round, lines: list[list[Move]]) -> list[float]:
+        """The network's win chance of the seat's view after each line in ``world``
+        (one batch). The positions are the bot's own imagined world; the network
+        reads only the seat's view of each (what the seat would know there)."""
+        assert self.net is not None and view.seat is not None
+        views = []
+        for moves in lines:
+            state = world.clone()
+            for move in moves:
+                state.apply_unchecked(move)
+            views.append(player_view(state, view.seat))
+        return [float(c) for c in self.net.win_chances(views)]
 
-def _best_end(state: Round, legal: Sequence[Move], w: Weights) -> tuple[float, Move]:
-    """(value, move) of the discard (or ``end``) worth most by :func:`discard_value`,
-    the first of equals in legal order; (0, -1) when there is none. It depends only
-    on the hand's values, the own piles' tops and which of them are on the way to
-    the stock top (:func:`_on_the_way`), so searches cache it."""
-    best: tuple[float, Move] = (0.0, -1)
-    for move in legal:
-        if move >= PLAY_COUNT:
-            value = discard_value(state, move, w)
-            if best[1] < 0 or value > best[0]:
-                best = (value, move)
-    return best
+    def _threat(self, view: PlayerView, seed: str) -> SampledThreat | None:
+        """The sampled opponent hands of this turn: sampled at its first plan and
+        kept for the plans after a chance event (the opponent's cards are the same
+        ones; only a few of ours were revealed), which saves most of the sampling."""
+        players = enumerate(view.players)
+        turn = tuple((p.stock, p.hand, p.discards) for i, p in players if i != view.seat)
+        if self._turn_threat is None or self._turn_threat[0] != turn:
+            self._turn_threat = (turn, threat_model(view, seed, self.weights))
+        return self._turn_threat[1]
 
-
-def _useful_plays(state: Round, legal: Sequence[Move]) -> list[Move]:
-    """Plays worth searching: all numbers; SB only where it can lead to a stock
-    card, or to move a build pile past the next opponent's stock top (blocking;
-    at bigger tables blocking one of several opponents is not worth a wild card)."""
-    seat = state.to_move
-    partner = state.partners[seat]
-    targets = [state._tops[seat][0]]
-    if partner >= 0:
-        targets.append(state._tops[partner][0])
-    reach = max((t for t in targets if t not in (NO_CARD, SB)), default=0)
-    any_wild_stock = SB in targets
-    blocking = state._tops[_next_opponent(state, seat)][0]
-    build = state._build
-    plays = []
-    for move in legal:
-        if move >= PLAY_COUNT:
-            break
-        source = move >> 2
-        if source not in STOCK_SOURCES and _card_of(state, source) == SB:
-            value = build[move & 3]
-            wasted_wild = any_wild_stock or not _leads_to(value, reach)
-            if wasted_wild and value + 1 != blocking:
-                continue
-        plays.append(move)
-    return plays
-
-
-def _leads_to(value: int, target: int) -> bool:
-    """Whether a pile at ``value`` can still become the one ``target`` goes on:
-    below it, or close enough to 12 that completing it and starting again is a
-    chain of at most ``WRAP_CHAIN`` cards."""
-    if not target:
-        return False
-    if value + 1 < target:
-        return True
-    return (MAX_VALUE - value) + (target - 1) <= WRAP_CHAIN
-
-
-def _next_opponent(state: Round, seat: int) -> int:
-    """The first opponent to move after ``seat`` (partners never sit side by side)."""
-    return (seat + 1) % state.rules.players
-
-
-def _card_of(state: Round, source: int) -> int:
-    if source > SRC_HAND:
-        return source - SRC_HAND
-    owner = state.to_move
-    if source >= SRC_PARTNER_STOCK:
-        owner = state.partners[owner]
-        source -= SRC_PARTNER_STOCK
-    return state._tops[owner][source]
-
-
-def _key(state: Round) -> tuple[object, ...]:
-    p = state.to_move
-    return (
-        tuple(state._build),
-        state._hand_masks[p],
-        tuple(state._hands[p]),
-        *map(tuple, state._tops),
-    )
-
-
-def evaluate(state: Round, seat: int, w: Weights, threat: SampledThreat | None = None) -> float:
-    """Positional value for ``seat`` at the end of its turn (stock progress aside)."""
-    need = [v + 1 for v in state._build]
-    hand = state._hands[seat]
-    score = w.wild_kept * hand[SB] - w.high_card_kept * _face_value(tuple(hand))
-    score += _threats(state, seat, need, w) if threat is None else threat(state, need)
-    tops = state._tops[seat]
-    own = tops[0]
-    if own not in (NO_CARD, SB):
-        missing = _fewest_missing(state.frozen_discards(seat), need, own, tuple(hand))
-        score += w.own_chance[missing] if missing < len(w.own_chance) else 0.0
-    return score + w.empty_pile * tops[1:].count(NO_CARD)
+    def _after_chance(self, world: Round, line: Line, threat: SampledThreat | None) -> float:
+        """The line's stock gain plus the best follow-up plan in one sampled world."""
+        state = world.clone()
+        seat = state.to_move
+        before = team_stock(state, seat)
+        for move in line.moves:
+            state.apply_unchecked(move)
+        if state.result is not None:
+            return WIN
+        gained = self.weights.stock_card * (before - team_stock(state, seat))
+        follow = search_lines(state, self.weights, FOLLOW_UP_BUDGET, threat)
+        return gained + (follow[0].score if follow else 0.0)
 
 
-@lru_cache(maxsize=4096)
-def _face_value(hand: tuple[int, ...]) -> int:
-    """Sum of the face values of the number cards in ``hand`` (counts per value)."""
-    return sum(card * hand[card] for card in range(1, SB))
+def opponent_seats(view: PlayerView) -> int:
+    """How many seats play against the viewer.
+
+    Against a single opponent everything one leaves on the build piles is theirs
+    next, so denial and whole-turn search pay (the planner); against several,
+    the others change the piles before one's next turn and one's own pace is
+    what wins, which comes from cycling the hand (:mod:`skipbo.bots.cycling`)."""
+    players = view.rules.players
+    return players - (2 if view.partner is not None else 1)
 
 
-def _threats(state: Round, seat: int, need: list[int], w: Weights) -> float:
-    """Penalty for what the opponents can do with the build piles we leave them.
+class SampledCyclingBot(CyclingBot):
+    """Hand cycling whose free lines avoid, lightly, what the next opponent's
+    sampled hands could do with the build piles left to them; with a value
+    network, the best few free lines are rated by the network's win chance of
+    the position each leaves (``value_weight`` per unit of chance) too."""
 
-    For each opponent, the fewest cards missing between a build pile and their
-    stock top once their own discard tops are used (their hand is unknown): 0
-    missing means they play their stock card for sure, 1 or 2 that their hand
-    or draw may well bridge the gap.
-    """
-    n = state.rules.players
-    partner = state.partners[seat]
-    penalty = 0.0
-    first = True
-    for step in range(1, n):
-        other = (seat + step) % n
-        if other == partner:
-            continue
-        top = state._tops[other][0]
-        if top in (NO_CARD, SB):
-            first = False
-            continue
-        missing = _fewest_missing(state.frozen_discards(other), need, top, None)
-        if missing == 0:
-            penalty += w.threat_next if first else w.threat_other
-        elif missing == 1 and first:
-            penalty += w.threat_near
-        elif missing == 2 and first:
-            penalty += w.threat_far
-        first = False
-    return -penalty
+    name = "expert"
 
+    def __init__(
+        self,
+        seed: int | str = 0,
+        net: ValueNet | None = None,
+        value_weight: float = TABLE_VALUE_WEIGHT,
+        discard_weight: float = TABLE_DISCARD_WEIGHT,
+    ) -> None:
+        super().__init__(seed)
+        self.net = net
+        self.value_weight = value_weight
+        self.discard_weight = discard_weight
+        self._decisions = 0
+        self._world: tuple[PlayerView, Round] | None = None
 
-class SampledThreat:
-    """The opponents' chances to play their stock card, by sampling their hands.
+    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        """Hand cycling; with the network, the discard that ends the turn is chosen
+        among the tidiest few by tidiness plus the weighted win chance after it."""
+        move = super().choose(view, legal)
+        if self.net is None or not self.discard_weight or move < PLAY_COUNT:
+            return move
+        return self._rate_discards(view, legal, move)
 
-    An opponent's next hand is five cards the viewer cannot see, so it is drawn
-    from the cards the view does not show, ``threat_samples`` times; each sample
-    counts whether hand and discard tops bridge a build pile to their stock top.
-    The answer depends only on the build piles during one's own turn, so it is
-    cached per build state.
-    """
+    def _rate_discards(self, view: PlayerView, legal: Sequence[Move], tidiest: Move) -> Move:
+        assert self.net is not None and view.seat is not None
+        discards = [m for m in legal if PLAY_COUNT <= m < DISCARD_BASE + SB * SLOTS]
+        if len(discards) <= 1 or tidiest not in discards:
+            return tidiest
+        tops = [pile[-1] if pile else NO_CARD for pile in view.players[view.seat].discards]
 
-    def __init__(self, view: PlayerView, seed: int | str, w: Weights) -> None:
-        seat = view.seat
-        assert seat is not None
-        self.w = w
-        self.hands = _sample_hands(view, seed, w.threat_samples)
-        partner = view.rules.partner(seat)
-        n = view.rules.players
-        others = [(seat + step) % n for step in range(1, n)]
-        self.opponents = [p for p in others if p != partner]
-        self.cache: dict[tuple[int, ...], float] = {}
-        self.masks: dict[tuple[tuple[tuple[int, ...], ...], int], list[int]] = {}
+        def tidiness(move: Move) -> int:
+            card, pile = ((move - DISCARD_BASE) >> 2) + 1, (move - DISCARD_BASE) & 3
+            return -9 if card == SB else discard_score(card, tops[pile])
 
-    def __call__(self, state: Round, need: list[int]) -> float:
-        key = tuple(need)
-        value = self.cache.get(key)
-        if value is None:
-            value = self.cache[key] = -self._penalty(state, need)
-        return value
+        ranked = sorted(discards, key=lambda m: (m != tidiest, -tidiness(m)))
+        scored = _distinct_discards([(0.0, m) for m in ranked], tops)
+        candidates = [m for _, m in scored[:TABLE_DISCARD_CANDIDATES]]
+        if len(candidates) <= 1:
+            return tidiest
+        world = self._world_of(view)
+        views = []
+        for move in candidates:
+            state = world.clone()
+            state.apply_unchecked(move)
+            views.append(player_view(state, view.seat))
+        chances = self.net.win_chances(views)
+        values = [
+            tidiness(m) + self.discard_weight * c for m, c in zip(candidates, chances, strict=True)
+        ]
+        return candidates[max(range(len(candidates)), key=values.__getitem__)]
 
-    def _penalty(self, state: Round, need: list[int]) -> float:
-        total = 0.0
-        for index, opponent in enumerate(self.opponents):
-            weight = self.w.threat_next if index == 0 else self.w.threat_other
-            total += weight * self._reach(state, need, opponent)
-        return total
+    def _world_of(self, view: PlayerView) -> Round:
+        """The world sampled for this view's decision (or a new one)."""
+        if self._world is None or self._world[0] is not view:
+            self._decisions += 1
+            self._world = (view, sample_round(view, f"{self.seed}/cycle{self._decisions}"))
+        return self._world[1]
 
-    def _reach(self, state: Round, need: list[int], opponent: int) -> float:
-        """Share of sampled hands with which ``opponent`` plays their stock card."""
-        top = state._tops[opponent][0]
-        if top == NO_CARD:
-            return 0.0
-        if top == SB:
-            return 1.0
-        piles = state.frozen_discards(opponent)
-        hits = self.masks.get((piles, top))
-        if hits is None:
-            hits = self.masks[piles, top] = [-1] * (top + 1)
-        reached = 0
-        for start in need:
-            if start <= top:
-                mask = hits[start]
-                if mask < 0:
-                    mask = hits[start] = _hands_reaching(self.hands, piles, start, top)
-                reached |= mask
-        return reached.bit_count() / len(self.hands)
+    def threat(self, view: PlayerView) -> Threat | None:
+        self._decisions += 1
+        seed = f"{self.seed}/cycle{self._decisions}"
+        world = sample_round(view, seed)
+        self._world = (view, world)
+        weight = CYCLING_THREAT_FEW if opponent_seats(view) <= 2 else CYCLING_THREAT
+        weights = Weights(threat_samples=THREAT_SAMPLES, threat_next=weight, threat_other=0.0)
+        model = SampledThreat(view, seed, weights)
+        return lambda need: model(world, need)
 
-
-def _hands_reaching(
-    hands: list[tuple[int, ...]], piles: tuple[tuple[int, ...], ...], start: int, top: int
-) -> int:
-    """The set (a bit mask over ``hands``) of the sampled hands that, with ``piles``'
-    tops, bridge a build pile needing ``start`` up to ``top``. The opponent's piles
-    do not change during one's own turn, so :class:`SampledThreat` keeps this per
-    start value and a build state then costs a few bit operations."""
-    mask = 0
-    for index, hand in enumerate(hands):
-        if not _count_missing(piles, start, top, hand):
-            mask |= 1 << index
-    return mask
+    def _free_move(self, view: PlayerView) -> Move | None:
+        if self.net is None:
+            return super()._free_move(view)
+        lines = free_lines(view, self.weights, self.threat(view), FREE_CANDIDATES)
+        if len(lines) > 1:
+            assert view.seat is not None
+            world = self._world_of(view)
+            views = []
+            for _, moves in lines:
+                state = world.clone()
+                for move in moves:
+                    state.apply_unchecked(move)
+                views.append(player_view(state, view.seat))
+            chances = self.net.win_chances(views)
+            weight = self.value_weight
+            values = [s + weight * c for (s, _), c in zip(lines, chances, strict=True)]
+            lines = [lines[max(range(len(lines)), key=values.__getitem__)]]
+        return lines[0][1][0] if lines and lines[0][1] else None
 
 
-def _sample_hands(view: PlayerView, seed: int | str, count: int) -> list[tuple[int, ...]]:
-    """``count`` five-card hands (as counts per value) from the unseen cards."""
-    pool = unseen_cards(view)
-    rng = random.Random(f"skipbo/threat/{seed}")
-    hands = []
-    for _ in range(count):
-        counts = [0] * (SB + 1)
-        for card in rng.sample(pool, min(HAND, len(pool))):
-            counts[card] += 1
-        hands.append(tuple(counts))
-    return hands
+def _distinct_discards(
+    scored: list[tuple[float, Move]], tops: list[int]
+) -> list[tuple[float, Move]]:
+    """The first of each set of discards that leave the same view up to the order
+    of the discard piles (the same card onto piles with the same top, such as two
+    empty ones): the network could not tell them apart, so it is asked once."""
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for value, move in scored:
+        index = move - DISCARD_BASE
+        key = ((index >> 2) + 1, tops[index & 3]) if index < SB * SLOTS else (0, 0)
+        if key not in seen:
+            seen.add(key)
+            out.append((value, move))
+    return out
 
 
-_MISSING: dict[tuple[object, ...], list[int]] = {}
-""":func:`_fewest_missing` by start value, per (piles, top, hand); -1 not yet counted."""
-MISSING_CACHE_SIZE = 50_000
-
-
-def _fewest_missing(
-    piles: tuple[tuple[int, ...], ...], need: list[int], top: int, hand: tuple[int, ...] | None
-) -> int:
-    """Fewest cards not on ``piles``' tops (nor in ``hand``, counts per value)
-    needed to bring a build pile (whose next values are ``need``) up to ``top``;
-    99 when no pile is below it. Each start value is counted once per piles and
-    hand and kept: a search meets the same ones again and again."""
-    key = (piles, top, hand)
-    by_start = _MISSING.get(key)
-    if by_start is None:
-        if len(_MISSING) > MISSING_CACHE_SIZE:
-            _MISSING.clear()
-        by_start = _MISSING[key] = [-1] * (top + 1)
-    best = 99
-    for start in need:
-        if start <= top:
-            missing = by_start[start]
-            if missing < 0:
-                missing = by_start[start] = _count_missing(piles, start, top, hand)
-            best = min(best, missing)
-    return best
-
-
-def _count_missing(
-    piles: tuple[tuple[int, ...], ...], start: int, top: int, hand: tuple[int, ...] | None
-) -> int:
-    """Cards missing to bring a pile needing ``start`` up to ``top``, each value
-    bridged by a hand number, else a pile top of that number, else a pile SB,
-    else a hand SB."""
-    depth = top - start  # no pile can give more cards than the chain is long
-    if depth <= 0:
-        return 0
-    stacks = [list(p[-depth:]) for p in piles if p]
-    counts = list(hand) if hand is not None else [0] * (SB + 1)
-    missing = 0
-    for value in range(start, top):
-        if counts[value]:
-            counts[value] -= 1
-        elif not _pop_top(stacks, value) and not _pop_top(stacks, SB):
-            if counts[SB]:
-                counts[SB] -= 1
-            else:
-                missing += 1
-    return missing
-
-
-def _pop_top(stacks: list[list[int]], card: int) -> bool:
-    """Take ``card`` off the first stack it tops."""
-    for stack in stacks:
-        if stack and stack[-1] == card:
-            stack.pop()
-            return True
-    return False
-
-
-def discard_value(state: Round, move: Move, w: Weights) -> float:
-    """What a discard (or ``end``) adds: keeping wilds, runs, not burying cards."""
-    if move >= DISCARD_BASE + SB * SLOTS:
-        return 0.0
-    index = move - DISCARD_BASE
-    card, pile = (index >> 2) + 1, index & 3
-    cards = state._discards[state.to_move][pile]
-    value = 0.0
-    if card == SB:
-        value -= w.wild_kept
-    else:
-        value += w.high_card_kept * card
-    if not cards:
-        return value - w.empty_pile
-    covered = cards[-1]
-    if covered == card + 1 or covered == card:
-        value += w.run
-    elif covered < card:
-        value -= w.buried
-    if _on_the_way(state, covered):
-        value -= w.cover_needed
-    return value
-
-
-def _tops_on_the_way(state: Round) -> int:
-    """Bit ``i`` set: the mover's discard pile ``i`` shows a card :func:`_on_the_way`."""
-    tops = state._tops[state.to_move]
-    stock = tops[0]
-    if stock in (NO_CARD, SB):
-        return 0
-    low = min(state._build)
-    mask = 0
-    for pile in range(SLOTS):
-        if low < tops[pile + 1] < stock:
-            mask |= 1 << pile
-    return mask
-
-
-def _on_the_way(state: Round, card: int) -> bool:
-    """Whether ``card`` lies between a build pile and the mover's stock top."""
-    stock = state._tops[state.to_move][0]
-    if card == SB or stock in (NO_CARD, SB) or card >= stock:
-        return False
-    return any(value < card for value in state._build)
+def _distinct(lines: list[Line]) -> list[Line]:
+    """Lines that end differently (their last two moves), best first."""
+    seen: set[tuple[Move, ...]] = set()
+    out = []
+    for line in lines:
+        key = tuple(line.moves[-2:])
+        if key not in seen:
+            seen.add(key)
+            out.append(line)
+    return out

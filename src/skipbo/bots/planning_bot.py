@@ -1,4 +1,4 @@
-"""Bots that plan whole turns (:mod:`skipbo.bots.planner`) and follow the plan.
+"""Bots that plan whole turns (:mod:`skipbo.bots.plan_search`) and follow the plan.
 
 A plan is followed move by move while it still fits: each planned move must be
 legal and the hand must have the size the plan expects (a refill or a revealed
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from skipbo.core import Move, PlayerView
 from skipbo.core.moves import SLOTS, SRC_HAND
 
-from .planner import Weights, plan_turn
+from .plan_search import Weights, plan_turn
 
 
 class PlanningBot:

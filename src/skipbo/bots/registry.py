@@ -1,12 +1,13 @@
 """Bots by name, as the command line and simulations ask for them.
 
 The ladder, weakest first: ``random``, ``easy``, ``medium``, ``hard``, ``expert``
-(docs/bots.md has the measured strengths). ``hard`` is combo's style made
-weaker (:mod:`skipbo.bots.hard`). Beside it: ``combo``, the fast heuristic the
-expert builds on (whole-turn combos in the style of the strongest public
-heuristics, no sampling); ``planner``, the expert until 2026-11-23 (whole-turn
-planning through the core, with the learned evaluation); ``greedy``, the greedy
-policy, which was ``hard`` until the combo-style ``hard`` replaced it.
+(docs/bots.md has the measured strengths), each in the module of its name.
+``hard`` is combo's style made weaker; ``expert`` is combo's turns with a learned
+discard. Beside the ladder: ``greedy``, the greedy policy below ``hard``;
+``combo``, the fast heuristic that ``hard`` and ``expert`` build on (whole-turn
+combos in the style of the strongest public heuristics, no sampling); and
+``planner``, whole-turn planning through the core with sampled chance events and
+the value network, kept for comparison.
 """
 
 from __future__ import annotations
@@ -15,22 +16,22 @@ from collections.abc import Callable
 
 from .base import Bot
 from .combo import ComboBot
-from .deep import DeepBot
 from .easy import EasyBot, MediumBot
-from .expert import PlannerBot
+from .expert import ExpertBot
 from .greedy import GreedyBot
 from .hard import HardBot
+from .planner import PlannerBot
 from .random_bot import RandomBot
 
 BOTS: dict[str, Callable[[int | str], Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "medium": MediumBot,
-    "greedy": GreedyBot,
     "hard": HardBot,
+    "expert": ExpertBot,
+    "greedy": GreedyBot,
     "combo": ComboBot,
     "planner": PlannerBot,
-    "expert": DeepBot,
 }
 
 

@@ -1,27 +1,31 @@
-"""The deep bot: combo's turn search, looking past its chance events in sampled worlds."""
+"""The expert (combo's line, the discard network's discard) and its research
+variants (looking past chance events, sampled worlds at the discard)."""
 
 from __future__ import annotations
 
 from skipbo.bots import make_bot
 from skipbo.bots.combo import ComboBot
-from skipbo.bots.deep import DeepBot, DeepSettings
+from skipbo.bots.expert import ExpertBot
+from skipbo.bots.research.expert_variants import SAMPLING, ExpertVariant, VariantSettings
 from skipbo.core import PlayerView, Rules, format_move, new_round, player_view
 from skipbo.core.determinize import sample_round
 from skipbo.sim.runner import play_round
+from test_architecture import graph
+from test_bots import LONG_TABLES
 
 
 def test_every_variant_answers_legal_moves() -> None:
     rules = Rules.make(2, 10)
     settings = [
-        DeepSettings(events=3),
-        DeepSettings(events=1, depth=2),
-        DeepSettings(value=True, events=3),
-        DeepSettings(discards=1),
-        DeepSettings(net_now=300.0, net_next=1000.0, discard_worlds=2),
-        DeepSettings(discard_worlds=2, learned=0.0),
+        VariantSettings(events=3),
+        VariantSettings(events=1, depth=2),
+        VariantSettings(value=True, events=3),
+        VariantSettings(discards=1),
+        VariantSettings(net_now=300.0, net_next=1000.0, discard_worlds=2),
+        SAMPLING,
     ]
     for deal, setting in enumerate(settings):
-        bots = [DeepBot(f"v/{deal}", settings=setting), make_bot("combo", deal)]
+        bots = [ExpertVariant(f"v/{deal}", settings=setting), make_bot("combo", deal)]
         state = play_round(rules, bots, f"variant/{deal}")
         assert state.result is not None
         assert state.result.reason in ("stock", "blocked"), "an illegal answer forfeits"
@@ -33,16 +37,16 @@ def test_a_fresh_bot_answers_the_same_view_the_same_way() -> None:
     for _ in range(60):
         view = player_view(state, state.to_move)
         legal = state.legal_moves()
-        move = DeepBot("x").choose(view, legal)
-        assert move == DeepBot("x").choose(view, legal)
+        move = ExpertBot("x").choose(view, legal)
+        assert move == ExpertBot("x").choose(view, legal)
         assert move in legal
         state.play(combo[state.to_move].choose(view, legal))
 
 
 # Own stock 5 on B3 (at 5: no) / B4 (at 3): the hand's 4 bridges to it. Combo,
 # guessing what the next stock card is worth, first runs B2 up with the hand's 8
-# (the stock card can come later); sampling what the stock card reveals, the deep
-# bot plays the 4 and the stock card first and decides the rest having seen it.
+# (the stock card can come later); the variant that samples what the stock card
+# reveals plays the 4 and the stock card first and decides the rest having seen it.
 STOCK_FIRST = {
     "seat": 0,
     "to_move": 0,
@@ -75,20 +79,20 @@ def _turn_start(data: dict[str, object], minimal: bool = False) -> tuple[PlayerV
 def test_looking_past_the_stock_card_plays_it_before_an_unneeded_run() -> None:
     view, legal = _turn_start(STOCK_FIRST)
     assert format_move(ComboBot("t").choose(view, legal)) == "H8-B2"
-    looking = DeepBot("t", settings=DeepSettings(events=1))
+    looking = ExpertVariant("t", settings=VariantSettings(events=1))
     assert format_move(looking.choose(view, legal)) == "H4-B4"
-    assert format_move(DeepBot("t").choose(view, legal)) == "H8-B2"  # combo's line
+    assert format_move(ExpertBot("t").choose(view, legal)) == "H8-B2"  # combo's line
 
 
 def test_decides_from_a_minimal_view() -> None:
     """No ``build_piles``, no ``completed_cards`` (notation.md's minimal view)."""
     view, legal = _turn_start(STOCK_FIRST, minimal=True)
-    assert DeepBot("t").choose(view, legal) in legal
+    assert ExpertBot("t").choose(view, legal) in legal
     # and a discard decision (nothing fits), where worlds are sampled for the next turn
     # (12 fewer cards on the build piles: 12 more in the draw pile)
     nothing_fits = {**STOCK_FIRST, "build": [0, 1, 1, 1], "draw": 81}
     view, legal = _turn_start(nothing_fits, minimal=True)
-    move = DeepBot("t").choose(view, legal)
+    move = ExpertBot("t").choose(view, legal)
     assert move in legal and format_move(move).startswith("H")
     assert format_move(move)[-2] == "D"
 
@@ -125,11 +129,36 @@ TIE = {
 
 
 def test_the_sampled_next_turn_breaks_combos_tie_between_discards() -> None:
-    """The expert that samples its next turn (the expert until 2026-11-24). The
+    """The sampling expert (the judgement the discard network learned). The
     shipped expert judges by the discard network instead, which here discards
     the 9 as combo does: one position is not what it was trained to get right."""
     view, legal = _turn_start(TIE)
     assert format_move(ComboBot("t").choose(view, legal)) == "H9-D1"
-    sampling = DeepSettings(discard_worlds=2, learned=0.0)
     for seed in ("t", "u", "v"):
-        assert format_move(DeepBot(seed, settings=sampling).choose(view, legal)) == "H6-D3"
+        assert format_move(ExpertVariant(seed, settings=SAMPLING).choose(view, legal)) == "H6-D3"
+
+
+def test_the_variant_at_its_defaults_plays_the_experts_moves() -> None:
+    """The research variants start from the shipped expert: with no idea turned
+    on, every move of whole rounds is the same (so their figures compare)."""
+    for rules in (LONG_TABLES[0], LONG_TABLES[5]):
+        for deal in range(2):
+            histories = []
+            for make in (ExpertBot, ExpertVariant):
+                bots = [
+                    make(f"{deal}/{seat}") if seat % 2 == 0 else make_bot("hard", seat)
+                    for seat in range(rules.players)
+                ]
+                histories.append(play_round(rules, bots, f"defaults/{deal}").history)
+            assert histories[0] == histories[1]
+
+
+def test_nothing_shipped_imports_the_research_bots() -> None:
+    """The registry, the coach and the servers play the shipped bots only."""
+    research = "skipbo.bots.research"
+    outside = {
+        module: sorted(t for t in targets if t == research or t.startswith(research + "."))
+        for module, targets in graph().items()
+        if not (module == research or module.startswith(research + "."))
+    }
+    assert {module: found for module, found in outside.items() if found} == {}

@@ -5,8 +5,10 @@ A small multilayer perceptron over
 discard, trained by ``training/pace_train.py`` on the stock cards the mover
 then played in its next two turns (a dense target about the discard, where the
 value network's is who won the round). Its weights ship with the package as
-``pace_net.npz`` and run in NumPy. The expert can add it to each candidate
-discard's worth (:attr:`skipbo.bots.deep.DeepSettings.pace`).
+``skipbo/bots/pace_net.npz`` (beside the shipped networks' weights, which the
+package data lists) and run in NumPy. An expert variant can add it to each
+candidate discard's worth
+(:attr:`skipbo.bots.research.expert_variants.VariantSettings.pace`).
 """
 
 from __future__ import annotations
@@ -19,20 +21,21 @@ import numpy.typing as npt
 
 from skipbo.core import PlayerView
 
-from .mlp import FloatArray, Mlp
-from .pace_features import FEATURE_SIZE, pace_rows
+from ..mlp import FloatArray, Mlp
+from ..pace_features import FEATURE_SIZE, pace_rows
 
 WEIGHTS_FILE = "pace_net.npz"
 
 
 class PaceNet(Mlp):
-    """Own stock cards the next turns will play: :class:`~.mlp.Mlp` as it is."""
+    """Own stock cards the next turns will play: :class:`~skipbo.bots.mlp.Mlp` as it is."""
 
     INPUTS = FEATURE_SIZE
     KIND = "pace network"
 
     def predict(self, x: npt.ArrayLike) -> FloatArray:
-        """Predicted stock cards for rows of :func:`~.pace_features.pace_features`."""
+        """Predicted stock cards for rows of
+        :func:`~skipbo.bots.pace_features.pace_features`."""
         return self._forward(np.atleast_2d(np.asarray(x, dtype=np.float32)))
 
     def paces(self, views: Sequence[PlayerView]) -> FloatArray:

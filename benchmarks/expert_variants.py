@@ -1,10 +1,12 @@
-"""Variants of the deep bot, measured with the ladder's machinery.
+"""The expert's research variants, measured with the ladder's machinery.
 
-Run: ``.venv/bin/python benchmarks/deep_variants.py --pairs deep-c6:combo --deals 150 --jobs 2``
+Run: ``.venv/bin/python benchmarks/expert_variants.py --pairs expert-W2-L0:combo --deals 150``
 
 Registers variant names (below) beside the usual bots, then runs
 ``benchmarks/ladder.py``'s main with the same arguments. A variant name is
-``deep`` followed by settings: ``-cN`` candidates, ``-wN`` worlds, and so on (``FIELDS``).
+``expert`` followed by settings of
+:class:`~skipbo.bots.research.expert_variants.VariantSettings`: ``-cN`` candidates,
+``-wN`` worlds, and so on (``FIELDS``); ``expert-W2-L0`` is the sampling expert.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ import re
 import sys
 from pathlib import Path
 
-from skipbo.bots.deep import DeepBot, DeepSettings
 from skipbo.bots.registry import BOTS
+from skipbo.bots.research.expert_variants import ExpertVariant, VariantSettings
 
 sys.path.insert(0, str(Path(__file__).parent))
 import ladder
@@ -37,23 +39,23 @@ FIELDS = {
     "P": "pace",
     "L": "learned",
 }
-"""Letter of a variant name's field: the :class:`DeepSettings` field it sets."""
+"""Letter of a variant name's field: the :class:`VariantSettings` field it sets."""
 
 
-def variant(name: str) -> DeepSettings:
-    """The settings a variant name spells (``deep-c6-w3``)."""
+def variant(name: str) -> VariantSettings:
+    """The settings a variant name spells (``expert-c6-w3``)."""
     found = re.findall(r"-([a-zA-Z])(\d+(?:\.\d+)?)", name)
     values = {FIELDS[k]: float(v) if "." in v else int(v) for k, v in found}
-    return DeepSettings(**values)
+    return VariantSettings(**values)
 
 
 def register(names: list[str]) -> None:
     for name in names:
-        if name.startswith("deep-") and name not in BOTS:
+        if name.startswith("expert-") and name not in BOTS:
             settings = variant(name)
 
-            def factory(seed: int | str, settings: DeepSettings = settings, name: str = name):
-                bot = DeepBot(seed, settings=settings)
+            def factory(seed: int | str, settings: VariantSettings = settings, name: str = name):
+                bot = ExpertVariant(seed, settings=settings)
                 bot.name = name
                 return bot
 
