@@ -209,3 +209,42 @@ def test_two_people_find_a_game_in_play_in_the_lobby_and_watch_it(tmp_path: Path
         shoot(watchers[0], "online-watching-desktop")
         for page in (ann, bob, *watchers):
             assert not page.js_errors, page.js_errors
+
+
+def create_by_form(page: Any, reach: str, pace: str, on_timeout: str | None, touch: bool) -> str:
+    """Fill in Create a table (two people, stock 10) with these online choices; the code."""
+    page.get_by_test_id("players").select_option("2")
+    page.get_by_test_id("stock").fill("10")
+    page.get_by_test_id("visibility").select_option(reach)
+    page.get_by_test_id("create-pace").select_option(pace)
+    assert page.get_by_test_id("on-timeout").is_visible() == bool(pace)
+    assert page.get_by_test_id("turn-seconds").is_visible() == (not pace)
+    if on_timeout is not None:
+        page.get_by_test_id("on-timeout").select_option(on_timeout)
+    create = page.get_by_test_id("create")
+    create.tap() if touch else create.click()
+    page.get_by_test_id("lobby-wait").wait_for(state="visible")
+    return str(page.evaluate("location.hash.slice(1)"))
+
+
+def test_the_create_form_makes_public_or_private_live_or_slow_tables(tmp_path: Path) -> None:
+    """A public slow table (8 hours a turn, a bot past the deadline) made on a phone shows
+    in the lobby of another browser; a private live one made on a desktop does not."""
+    with browser_at(tmp_path, create_limit=0) as (base, chromium, app):
+        phone = new_page(chromium, PHONE, touch=True)
+        desk, other = new_page(chromium, DESKTOP), new_page(chromium, DESKTOP)
+        for page in (phone, desk, other):
+            landing(base, page)
+        phone.get_by_test_id("create-pace").select_option("8")
+        shoot(phone, "online-create-slow-phone", full_page=True)
+        public = create_by_form(phone, "public", "8", "bot", touch=True)
+        private = create_by_form(desk, "private", "", None, touch=False)
+        config = app.state.registry.get(public).config
+        assert (config.public, config.slow_hours, config.on_timeout) == (True, 8, "bot")
+        config = app.state.registry.get(private).config
+        assert (config.public, config.slow_hours) == (False, None)
+        other.evaluate("refreshOpenTables()")
+        other.locator(f'[data-testid=open-table][data-code="{public}"]').wait_for()
+        assert other.locator(f'[data-testid=open-table][data-code="{private}"]').count() == 0
+        for page in (phone, desk, other):
+            assert not page.js_errors, page.js_errors

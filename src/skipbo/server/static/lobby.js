@@ -194,6 +194,7 @@ async function createTable() {
   // no timer is the server's default: the field is only sent when one is chosen
   const seconds = numberOrNull($("turn-seconds"));
   if (seconds !== null) body.turn_seconds = seconds;
+  Object.assign(body, tableReach()); // online.js: public or link only, live or slow
   const created = await api("POST", "/api/tables", body);
   enterTable(created.code, created.token, created.seat);
 }

@@ -19,6 +19,8 @@ const ONLINE_TEXTS = {
     findPace: "Pace", paceLive: "live", pace1: "slow: 1 hour a turn", pace8: "slow: 8 hours a turn", pace24: "slow: a day a turn", pace72: "slow: 3 days a turn",
     turnBadge: "Your turn: {n}", turnBadgeLabel: "Your turn at {n} tables",
     playingTitle: "Games being played",
+    visibility: "Who can join", visPrivate: "people with the link", visPublic: "anyone (listed in the lobby)",
+    onTimeout: "Past the deadline", timeoutLose: "the player gives up", timeoutBot: "a computer player takes the seat",
   },
   fr: {
     findTitle: "Trouver une partie", findHint: "Jouez contre des inconnus : vous êtes associé aux joueurs qui attendent la même partie.",
@@ -34,6 +36,8 @@ const ONLINE_TEXTS = {
     findPace: "Rythme", paceLive: "en direct", pace1: "lent : 1 heure par tour", pace8: "lent : 8 heures par tour", pace24: "lent : un jour par tour", pace72: "lent : 3 jours par tour",
     turnBadge: "À vous : {n}", turnBadgeLabel: "C'est à vous de jouer à {n} tables",
     playingTitle: "Parties en cours",
+    visibility: "Qui peut venir", visPrivate: "les personnes qui ont le lien", visPublic: "tout le monde (table listée)",
+    onTimeout: "Délai dépassé", timeoutLose: "le joueur abandonne", timeoutBot: "un joueur ordinateur prend sa place",
   },
   de: {
     findTitle: "Spiel finden", findHint: "Spiel gegen Leute, die du noch nicht kennst: Du wirst mit Spielern zusammengebracht, die auf dasselbe Spiel warten.",
@@ -49,6 +53,8 @@ const ONLINE_TEXTS = {
     findPace: "Tempo", paceLive: "live", pace1: "langsam: 1 Stunde pro Zug", pace8: "langsam: 8 Stunden pro Zug", pace24: "langsam: ein Tag pro Zug", pace72: "langsam: 3 Tage pro Zug",
     turnBadge: "Du bist dran: {n}", turnBadgeLabel: "Du bist an {n} Tischen am Zug",
     playingTitle: "Laufende Spiele",
+    visibility: "Wer mitspielen kann", visPrivate: "wer den Link hat", visPublic: "alle (in der Liste sichtbar)",
+    onTimeout: "Frist abgelaufen", timeoutLose: "der Spieler gibt auf", timeoutBot: "ein Computerspieler übernimmt den Platz",
   },
   nl: {
     findTitle: "Zoek een spel", findHint: "Speel tegen mensen die je nog niet kent: je wordt gekoppeld aan spelers die op hetzelfde spel wachten.",
@@ -64,6 +70,8 @@ const ONLINE_TEXTS = {
     findPace: "Tempo", paceLive: "live", pace1: "traag: 1 uur per beurt", pace8: "traag: 8 uur per beurt", pace24: "traag: een dag per beurt", pace72: "traag: 3 dagen per beurt",
     turnBadge: "Jouw beurt: {n}", turnBadgeLabel: "Jij bent aan de beurt aan {n} tafels",
     playingTitle: "Lopende spellen",
+    visibility: "Wie mag meedoen", visPrivate: "wie de link heeft", visPublic: "iedereen (in de lijst te zien)",
+    onTimeout: "Na de termijn", timeoutLose: "de speler geeft op", timeoutBot: "een computerspeler neemt de plaats over",
   },
 };
 for (const [lang, texts] of Object.entries(ONLINE_TEXTS)) Object.assign(TEXTS[lang], texts);
@@ -128,6 +136,21 @@ async function logOut() {
   await api("POST", "/api/account/logout");
   $("nickname").value = ""; // the new guest's name fills it
   await loadIdentity(); // a new guest, as a first visit
+}
+
+// The Create-a-table form's online choices: public (listed in the lobby) or link
+// only, and the pace: live, or slow with what happens to a player past the deadline.
+function tableReach() {
+  const hours = Number($("create-pace").value) || null;
+  const reach = { public: $("visibility").value === "public" };
+  if (hours) Object.assign(reach, { slow_hours: hours, on_timeout: $("on-timeout").value, turn_seconds: null });
+  return reach;
+}
+
+function showTimeoutChoice() {
+  const slow = Boolean($("create-pace").value);
+  $("on-timeout-row").hidden = !slow;
+  $("turn-seconds").closest("label").hidden = slow; // a slow game's clock is its deadline
 }
 
 async function findGame() {
@@ -249,6 +272,8 @@ function setupOnline() {
   if (saved.kind && FIND_KINDS[saved.kind]) $("find-kind").value = saved.kind;
   if (saved.stock) $("find-length").value = String(saved.stock);
   $("find-game").addEventListener("click", guarded(findGame));
+  $("create-pace").addEventListener("change", showTimeoutChoice);
+  showTimeoutChoice();
   for (const form of ["claim-form", "login-form"]) {
     $(form).addEventListener("submit", (event) => event.preventDefault()); // buttons do the work
   }
