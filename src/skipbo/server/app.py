@@ -27,6 +27,7 @@ from fastapi.responses import FileResponse, Response
 
 from skipbo.bots import bot_names, ladder_names
 
+from . import metrics
 from .accounts import Accounts
 from .analysis import add_analysis_route
 from .config import TableError
@@ -80,11 +81,13 @@ def build_app(
     settings: ServerSettings,
     online: Online,
     own_pool: Executor | None = None,
+    create_limiter: CreateLimiter | None = None,
 ) -> FastAPI:
     """The app of either server over ``service``: page, tables, WebSocket, replays,
     analyses, and the sweep that frees unused tables from memory.
 
-    ``own_pool``: a bot pool the app made, shut down when the app stops.
+    ``own_pool``: a bot pool the app made, shut down when the app stops;
+    ``create_limiter``: tables per client (default: counted in this process).
     """
 
     async def sweep() -> None:
@@ -105,9 +108,12 @@ def build_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await service.start()
         sweeper, expirer = asyncio.create_task(sweep()), asyncio.create_task(expire())
+        gauges = asyncio.create_task(metrics.keep_gauges(lambda: service.health()["tables"]))
         yield
         sweeper.cancel()
         expirer.cancel()
+        gauges.cancel()
+        metrics.process_gone()
         await online.drain()
         await service.stop()
         if own_pool is not None:
@@ -121,7 +127,9 @@ def build_app(
     app.add_middleware(SameOrigin)
     add_error_handlers(app, [CreateTableRequest, JoinRequest, TokenRequest, *PLAYER_MODELS])
     add_page_routes(app)
-    add_table_routes(app, service, online, accounts, CreateLimiter(settings.create_limit))
+    metrics.add_metrics_route(app)
+    limiter = create_limiter or CreateLimiter(settings.create_limit)
+    add_table_routes(app, service, online, accounts, limiter)
     add_player_routes(app, service, online, accounts)
     add_websocket_route(app, service)
     add_replay_routes(app, service)

@@ -130,6 +130,10 @@ class RateLimiter:
         stamps.append(now)
         return True
 
+    async def allow_async(self, client: str) -> bool:
+        """:meth:`allow`, as a cluster's shared limiter answers it (after asking Redis)."""
+        return self.allow(client)
+
     def _forget_before(self, start: float) -> None:
         for client in list(self._stamps):
             stamps = self._stamps[client]

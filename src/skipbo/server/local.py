@@ -16,6 +16,7 @@ from starlette.websockets import WebSocket
 
 from .config import TableConfig, TableError
 from .hub import Connection, Hub
+from .messages import RateLimiter
 from .service import answers
 from .settings import ServerSettings
 from .storage.tx import Store, Tx
@@ -30,6 +31,9 @@ class LocalTables:
         self.hub = Hub(
             registry, pool, settings.rate, grace=settings.grace, turn_scale=settings.turn_scale
         )
+        self.rate = settings.rate
+        self.seat_rates: dict[tuple[str, int], RateLimiter] = {}
+        """Each seat's messages, whichever of its connections sends them."""
 
     def health(self) -> dict[str, Any]:
         return {"ok": True, "tables": len(self.registry.tables)}
@@ -48,6 +52,8 @@ class LocalTables:
     def sweep(self, idle_seconds: float) -> None:
         for code in self.registry.expire(idle_seconds, self.hub.in_use):
             self.hub.forget(code)
+            for key in [key for key in self.seat_rates if key[0] == code]:
+                del self.seat_rates[key]
 
     async def fetch(self, code: str) -> Table:
         return await self.registry.fetch(code)
@@ -144,6 +150,9 @@ class LocalTables:
 
     async def send_state(self, conn: Connection, code: str) -> None:
         await self.hub.send_state(conn, self.registry.get(code))
+
+    async def within_rate(self, code: str, seat: int) -> bool:
+        return self.seat_rates.setdefault((code, seat), RateLimiter(self.rate)).allow()
 
     async def ready(self, code: str, seat: int) -> None:
         await self.hub.ready(self.registry.get(code), seat)

@@ -116,6 +116,14 @@ class TableService(TableSource, Protocol):
         """Send ``conn`` the table as it is now (after a refused move)."""
         ...
 
+    async def within_rate(self, code: str, seat: int) -> bool:
+        """Spend one of ``seat``'s messages (all its connections together); False past its rate.
+
+        A person who opens more connections, or reconnects to another worker, gets
+        no more messages for it.
+        """
+        ...
+
     async def ready(self, code: str, seat: int) -> None:
         """``seat`` asks for the next round (dealt once every present person asked)."""
         ...

@@ -29,7 +29,9 @@ TICK_SECONDS = 1.0
 ENV_SETTINGS = "SKIPBO_SERVER_SETTINGS"
 ENV_GRACE = "SKIPBO_CLUSTER_GRACE"
 ENV_TURN_SCALE = "SKIPBO_CLUSTER_TURN_SCALE"
-"""Shorter clocks for tests: each overrides its field of the settings a worker reads."""
+ENV_RATE = "SKIPBO_CLUSTER_RATE"
+"""Shorter clocks (and a lower message rate) for tests: each overrides its field of
+the settings a worker reads."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,4 +70,6 @@ class ServerSettings:
             values["grace"] = float(env[ENV_GRACE])
         if ENV_TURN_SCALE in env:
             values["turn_scale"] = float(env[ENV_TURN_SCALE])
+        if ENV_RATE in env:
+            values["rate"] = float(env[ENV_RATE])
         return cls(**values)

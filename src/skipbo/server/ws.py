@@ -138,6 +138,8 @@ async def handle(
         await service.hello(conn, code, admitted.token)
         return
     seat, _, request = admitted
+    if not await service.within_rate(code, seat):
+        raise MessageError("rate_limited")
     if isinstance(request, MoveRequest):
         await _move(service, conn, code, admitted, request)
     elif isinstance(request, NextRequest):

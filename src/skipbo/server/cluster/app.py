@@ -8,6 +8,7 @@ each process; the URLs and settings come from the environment the command set).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import socket
 import uuid
@@ -19,9 +20,10 @@ from .. import logs
 from ..app import build_app, new_bot_pool
 from ..online import Online
 from ..settings import ServerSettings
-from ..storage import PostgresStorage
+from ..storage import PostgresStorage, safe_url
 from .db import ClusterDb
 from .hub import ClusterHub
+from .limits import SeatBudget, SharedCreateLimiter, Windows
 from .notify import Notifier
 from .service import ClusterTables
 from .stored import StoredRegistry
@@ -33,6 +35,11 @@ ENV_REDIS = "SKIPBO_CLUSTER_REDIS"
 def worker_name() -> str:
     """A name no other worker ever had (host, process, random): leases and counts use it."""
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+def cluster_key(db_url: str) -> str:
+    """A short name of the cluster, the same on every worker: its database, sans password."""
+    return hashlib.sha256(safe_url(db_url).encode()).hexdigest()[:12]
 
 
 def create_cluster_app(
@@ -59,10 +66,18 @@ def create_cluster_app(
     hub.publish = notifier.publish
     hub.tell = notifier.publish_event
     storage = PostgresStorage(db_url)
-    service = ClusterTables(hub, db, notifier, StoredRegistry(storage))
+    windows = Windows(notifier.redis, cluster_key(db_url))
+    budget = SeatBudget(windows, settings.rate)
+    service = ClusterTables(hub, db, notifier, StoredRegistry(storage), budget)
     online = Online(storage)
     hub.observe = online.observe
-    app = build_app(service, settings, online, own_pool=bot_pool if pool is None else None)
+    app = build_app(
+        service,
+        settings,
+        online,
+        own_pool=bot_pool if pool is None else None,
+        create_limiter=SharedCreateLimiter(windows, settings.create_limit),
+    )
     app.state.hub = hub
     app.state.worker = worker
     return app

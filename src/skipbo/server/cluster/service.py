@@ -18,6 +18,7 @@ from ..service import answers
 from ..tables import Table
 from .db import ClusterDb
 from .hub import ClusterHub, Entry
+from .limits import SeatBudget
 from .notify import Notifier
 from .stored import StoredRegistry
 
@@ -26,12 +27,19 @@ class ClusterTables:
     """A worker's copies of the tables it serves, and their connections."""
 
     def __init__(
-        self, hub: ClusterHub, db: ClusterDb, notifier: Notifier, stored: StoredRegistry
+        self,
+        hub: ClusterHub,
+        db: ClusterDb,
+        notifier: Notifier,
+        stored: StoredRegistry,
+        budget: SeatBudget,
     ) -> None:
         self.hub = hub
         self.db = db
         self.notifier = notifier
         self.stored = stored
+        self.budget = budget
+        """Each seat's messages, counted across the cluster (:mod:`.limits`)."""
 
     def health(self) -> dict[str, Any]:
         return {"ok": True, "tables": len(self.hub.entries), "worker": self.db.worker}
@@ -54,7 +62,8 @@ class ClusterTables:
         self.stored.storage.close()
 
     def sweep(self, idle_seconds: float) -> None:
-        self.hub.sweep(idle_seconds)
+        for code in self.hub.sweep(idle_seconds):
+            self.budget.forget(code)
 
     async def fetch(self, code: str) -> Table:
         return await self.stored.fetch(code)
@@ -142,6 +151,9 @@ class ClusterTables:
 
     async def send_state(self, conn: Connection, code: str) -> None:
         await self.hub.send_state(conn, self.hub.entries.get(code) or await self.hub.fresh(code))
+
+    async def within_rate(self, code: str, seat: int) -> bool:
+        return await self.budget.allow(code, seat)
 
     async def ready(self, code: str, seat: int) -> None:
         await self.hub.change(code, lambda e: e.table.ask_next(seat))

@@ -1,0 +1,118 @@
+"""Rate limits that hold across the cluster: counted in Redis, not per worker.
+
+One process counts a client's tables and a seat's messages in memory
+(:class:`~..guard.CreateLimiter`, :class:`~..messages.RateLimiter`); N workers
+counting apart would allow N times as much to a client that reconnects to
+another worker. Here the counts live in Redis, in sliding windows (a minute for
+tables, a second for messages: the current window's count plus the previous
+one's weighted by how much of it still overlaps), and a worker takes a small
+batch of a seat's messages at once (:class:`SeatBudget`), so a busy seat costs
+one Redis round trip per batch, not per message. Redis counts what it granted,
+so the workers together never grant more than the limit in any window. The keys
+name the cluster (its database), so clusters sharing a Redis count apart.
+
+Redis away: each worker falls back to its own count (one warning per outage),
+so play goes on with the one-process limits per worker until Redis is back.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from typing import Any
+
+from ..guard import CreateLimiter
+from ..messages import RateLimiter
+
+log = logging.getLogger(__name__)
+
+PREFIX = "skipbo:limit:"
+GRANT = """
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+local before = tonumber(redis.call('GET', KEYS[2]) or '0') * tonumber(ARGV[4])
+local granted = math.min(tonumber(ARGV[1]), math.floor(tonumber(ARGV[2]) - used - before))
+if granted <= 0 then return 0 end
+redis.call('INCRBY', KEYS[1], granted)
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
+return granted
+"""
+"""Grant up to ARGV[1] of the limit ARGV[2] in window KEYS[1], after KEYS[2] (the
+previous window) weighted by ARGV[4]; keys live ARGV[3] seconds."""
+BATCH = 4
+"""Messages of one seat a worker takes from Redis at once (at most)."""
+
+
+class Windows:
+    """Counts in Redis per key and fixed window; ``None`` when Redis cannot answer."""
+
+    def __init__(self, redis: Any, cluster: str) -> None:
+        self.redis = redis
+        self.prefix = f"{PREFIX}{cluster}:"
+        self._script: Any = redis.register_script(GRANT)
+        self._away = False
+
+    async def grant(self, key: str, want: int, limit: int, window: float) -> tuple[int, int] | None:
+        """Up to ``want`` of ``limit`` in the sliding ``window`` of ``key``: (granted,
+        the fixed window's index), or None when Redis does not answer."""
+        now = time.time() / window
+        index = int(now)
+        weight = 1.0 - (now - index)
+        keys = [f"{self.prefix}{key}:{index}", f"{self.prefix}{key}:{index - 1}"]
+        try:
+            granted = await self._script(
+                keys=keys, args=[want, limit, 2 * math.ceil(window) + 1, f"{weight:.6f}"]
+            )
+        except Exception as exc:  # Redis away: the caller counts locally meanwhile
+            if not self._away:
+                log.warning("rate limits counted per worker while Redis is away (%s)", exc)
+            self._away = True
+            return None
+        self._away = False
+        return int(granted), index
+
+
+class SharedCreateLimiter(CreateLimiter):
+    """Tables per client (IP) and minute, counted in Redis for the whole cluster."""
+
+    def __init__(self, windows: Windows, per_minute: int) -> None:
+        super().__init__(per_minute)
+        self.windows = windows
+
+    async def allow_async(self, client: str) -> bool:
+        if self.per_minute <= 0:
+            return True
+        got = await self.windows.grant(f"create:{client}", 1, self.per_minute, self.WINDOW)
+        return self.allow(client) if got is None else got[0] == 1
+
+
+class SeatBudget:
+    """A seat's messages a second across the cluster (all its connections, every worker)."""
+
+    def __init__(self, windows: Windows, rate: float) -> None:
+        self.windows = windows
+        self.limit = max(1, int(rate))
+        self._held: dict[tuple[str, int], tuple[int, int]] = {}
+        """(table, seat) -> (window, messages granted to this worker and not yet spent)."""
+        self._local: dict[tuple[str, int], RateLimiter] = {}
+        """The fallback while Redis is away."""
+
+    async def allow(self, code: str, seat: int) -> bool:
+        key = (code, seat)
+        window, left = self._held.get(key, (-1, 0))
+        if left > 0 and window == int(time.time()):
+            self._held[key] = (window, left - 1)
+            return True
+        got = await self.windows.grant(f"msg:{code}:{seat}", BATCH, self.limit, 1.0)
+        if got is None:
+            return self._local.setdefault(key, RateLimiter(self.limit)).allow()
+        granted, window = got
+        self._held[key] = (window, max(granted - 1, 0))
+        return granted > 0
+
+    def forget(self, code: str) -> None:
+        """The table left this worker: drop what it held for its seats."""
+        for key in [key for key in self._held if key[0] == code]:
+            del self._held[key]
+        for key in [key for key in self._local if key[0] == code]:
+            del self._local[key]

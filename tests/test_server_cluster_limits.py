@@ -1,0 +1,94 @@
+"""Limits that hold across the cluster: two workers allow what one allows.
+
+A client that creates tables on both workers, or a seat whose messages come
+through connections on both, gets the one limit in all (counted in Redis,
+:mod:`skipbo.server.cluster.limits`), not one limit per worker. Needs
+``SKIPBO_TEST_POSTGRES`` and ``SKIPBO_TEST_REDIS``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import NamedTuple
+
+import pytest
+
+from server_harness import Client, ServerProcess, http
+from storage_backends import postgres_backend, throwaway_database
+from test_server_cluster import new_table
+
+REDIS_ENV = "SKIPBO_TEST_REDIS"
+LIMIT = 3
+"""Tables a client may create a minute, and messages a seat may send a second."""
+
+
+class Cluster(NamedTuple):
+    workers: list[ServerProcess]
+    code: str
+    """A running table, made before any test (it counts against the create limit)."""
+    bob_token: str
+
+
+@pytest.fixture(scope="module")
+def pair() -> Iterator[Cluster]:
+    """Two workers with low limits on a database of their own (its own Redis counts),
+    and a table made on them."""
+    redis = os.environ.get(REDIS_ENV)
+    if not redis:
+        pytest.skip(f"cluster tests need {REDIS_ENV}=redis://HOST:PORT/DB (and PostgreSQL)")
+    pytest.importorskip("psycopg_pool", reason="the cluster needs pip install '.[cluster]'")
+    for database in throwaway_database():
+        url = postgres_backend(database).url
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("SKIPBO_CLUSTER_RATE", str(LIMIT))
+            started = [
+                ServerProcess(url, ("--redis", redis, "--create-limit", str(LIMIT)), wait=False)
+                for _ in range(2)
+            ]
+        try:
+            for worker in started:
+                worker.wait_ready()
+            code, _, bob_token = new_table(started[0].base, started[1].base)
+            yield Cluster(started, code, bob_token)
+        finally:
+            for worker in started:
+                worker.kill()
+
+
+def test_a_client_creates_no_more_tables_on_two_workers_than_on_one(pair: Cluster) -> None:
+    """One table was made already: LIMIT - 1 more, on either worker, then refusals."""
+    body = {"players": 2, "seats": ["human", "human"]}
+    tries = 2 * LIMIT
+    answers = [http(pair.workers[i % 2].base, "POST", "/api/tables", body) for i in range(tries)]
+    made = [answer for status, answer in answers if status == 200]
+    refused = [answer["code"] for status, answer in answers if status == 429]
+    assert len(made) == LIMIT - 1, answers
+    assert refused == ["too_many_tables"] * (tries - LIMIT + 1)
+
+
+def test_a_seat_on_two_workers_gets_one_message_rate(pair: Cluster) -> None:
+    """Bob asks for the next round (refused: the round runs) LIMIT times through a
+    connection on each worker at once: past LIMIT in all, ``rate_limited``.
+
+    Each connection alone is within its own rate (LIMIT a second): only the
+    seat's count across the workers refuses.
+    """
+    devices = [Client(worker.base, pair.code) for worker in pair.workers]
+    try:
+        for device in devices:
+            device.hello(pair.bob_token)
+        for device in devices:
+            for _ in range(LIMIT):
+                device.send({"type": "next"})
+        answers = [
+            device.until(lambda m: m["type"] == "error")["code"]
+            for device in devices
+            for _ in range(LIMIT)
+        ]
+        assert len(answers) == 2 * LIMIT
+        assert answers.count("rate_limited") >= LIMIT, answers
+        assert set(answers) <= {"rate_limited", "round_not_over"}, answers
+    finally:
+        for device in devices:
+            device.close()
