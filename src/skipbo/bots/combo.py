@@ -51,7 +51,7 @@ from .greedy import GreedyBot, next_opponent_top, own_piles, stock_play
 NODE_LIMIT = 1_500
 """Bound on the turn search. Most turns need tens of positions; deep discard piles
 full of playable runs can need thousands, and 1,500 keeps such a decision near
-35 ms (3,000 nodes: the same 79.7% against ``hard``, max 75 ms)."""
+35 ms (twice the bound won no more rounds and doubled the slowest decision)."""
 HAND = 5
 """Cards an opponent holds at the start of their turn."""
 LONGEST_GAP = 5
@@ -77,22 +77,21 @@ class ComboWeights:
     using the discard tops and the cards kept in hand: next turn's chances."""
     hand_card: float = 30.0
     """Per number played from the hand: it comes back as a fresh card next turn
-    (0 here: 67.3% against ``hard``; 60: 66.7%; docs/bots.md)."""
+    (less or more won fewer rounds: docs/bots.md, combo's variants)."""
     wait: float = 40.0
     """Per play before the stock card in a line that reaches it: plays the stock
     card does not need are better made after the next stock card is seen, which
-    they may serve (0 here: 35.0% of decided 4-player rounds against three
-    ``hard``, 40: 41.2%; at 2 players 80% and 82% against ``hard``)."""
+    they may serve (it wins more rounds at 2 and at 4 players: docs/bots.md)."""
     wild_blocks: bool = True
     """Whether a wild card may be played as the next opponent's stock card, to
     take it out of their reach (the threat term decides whether it pays)."""
     discard: float = 0.0
     """Times the score of the best discard left at the end of the line
     (:func:`best_discard`: 40 for continuing a descending run, down to burying).
-    Off: with 1.0 it won 46.7% of 300 rounds against itself without, and slower."""
+    Off: it won no rounds against combo without it, and slows the search."""
     pile_card: float = -10.0
     """Per card played from a discard pile: a reserve no draw refills, so spent
-    only where the line gains by it (+3 here: 74.0% against ``hard``, -10: 79.7%)."""
+    only where the line gains by it (a bonus instead lost rounds: docs/bots.md)."""
 
 
 class ComboBot(GreedyBot):

@@ -5,9 +5,9 @@ next turn (and an emptied hand draws five at once), while a discard top played
 is gone from a reserve that no draw refills. Over a round, the player who sees
 more cards finds more of the cards their stock needs. At tables with more than
 one opponent this matters more than anything one leaves on the build piles,
-which the other seats change before one's next turn: measured at 4 players
-against three ``hard`` bots, cycling the hand wins about 39% of decided rounds
-where ``hard``'s own free plays (discard tops first) win 25% (docs/bots.md).
+which the other seats change before one's next turn: at 4 players against
+three ``hard`` bots, cycling the hand wins far more rounds than ``hard``'s own
+free plays (discard tops first) do (docs/bots.md).
 
 Each decision, in this order:
 

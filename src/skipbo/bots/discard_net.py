@@ -1,11 +1,13 @@
 """The discard network: what the expert's search makes of a discard, from the view alone.
 
-The expert (:mod:`skipbo.bots.deep`) judges its candidate discards by sampled
-worlds: the other seats' turns, then combo's score of its own next turn. This
-small multilayer perceptron over :func:`skipbo.bots.pace_features.pace_features`
-of the view right after a candidate was trained by ``training/search_train.py``
-on those same judgements with many more worlds (``training/search_data.py``),
-as differences between the candidates of one decision: its output is a
+The sampling expert (:mod:`skipbo.bots.research.expert_variants`) judges its
+candidate discards by sampled worlds: the other seats' turns, then combo's score
+of its own next turn. The expert (:mod:`skipbo.bots.expert`) asks this network
+instead: a small multilayer perceptron over
+:func:`skipbo.bots.pace_features.pace_features` of the view right after a
+candidate, trained by ``training/search_train.py`` on those same judgements
+with many more worlds (``training/search_data.py``), as differences between the
+candidates of one decision: its output is a
 candidate's worth relative to the others, in hundreds of combo's score (a
 stock card is 10), and only differences between candidates mean anything. Its
 weights ship as ``discard_net.npz`` and run in NumPy.

@@ -1,12 +1,13 @@
 """A player view as a short vector of counts about the own next turns' pace.
 
-The pace network (:mod:`skipbo.bots.pace`) predicts how many own stock cards
-the next few own turns will play, to tell discards apart; unlike
-:mod:`skipbo.bots.value_features` (discard *tops* only) it describes what lies
-beneath each own discard top: the pile's height, the descending run from the
-top (top, top + 1, top + 2 ... beneath, what the next turns can play in a row),
-the second and third cards. The own piles are listed sorted (by top, then what
-lies beneath), so the vector does not depend on which pile holds what.
+The discard network (:mod:`skipbo.bots.discard_net`) and the pace network
+(:mod:`skipbo.bots.research.pace`, own stock cards of the next few own turns)
+read it to tell discards apart; unlike :mod:`skipbo.bots.value_features`
+(discard *tops* only) it describes what lies beneath each own discard top: the
+pile's height, the descending run from the top (top, top + 1, top + 2 ...
+beneath, what the next turns can play in a row), the second and third cards.
+The own piles are listed sorted (by top, then what lies beneath), so the vector
+does not depend on which pile holds what.
 
 It reads nothing but a :class:`~skipbo.core.PlayerView` (what the seat may
 know) and has the same length at every table size (the next opponent and the

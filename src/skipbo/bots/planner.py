@@ -75,10 +75,9 @@ the next opponent is half the opposition: denial comes before cycling."""
 VALUE_WEIGHT = 0.0
 """At two players: what the value network's win chance (0 to 1) of the view
 after a candidate line that ends the turn adds to the planner's score of the
-line (a stock card is worth 1000). Off: at 2000 (a percentage point worth 20)
-the expert (with the first network) won 67.4% of 500 rounds against ``hard``
-where it wins 74.3% without (docs/bots.md); the turn's discard is where the
-network is used without harm."""
+line (a stock card is worth 1000). Off: the weights tried lost rounds
+(docs/bots.md, "The learned evaluation inside the search"); the turn's discard is
+where the network is used without harm."""
 DISCARD_WEIGHT = 300.0
 """At two players: what the network's win chance of the position after a discard
 adds to the planner's value of that discard (a descending run is worth 14, a
@@ -95,8 +94,7 @@ chances of one turn's endings rarely differ by more), which keeps it cheap."""
 TABLE_VALUE_WEIGHT = 0.0
 """Against several opponent seats: what the network's win chance of the
 position a free line leaves adds to the line's score (a hand number played is
-worth 10). Off: at 100 and 300 the expert won 35.0% and 34.0% of 1,000 rounds at
-4 players where it wins 36.5% without (docs/bots.md)."""
+worth 10). Off: the weights tried won fewer rounds at 4 players (docs/bots.md)."""
 TABLE_DISCARD_WEIGHT = 100.0
 """Against several opponent seats: what the network's win chance of the position
 after a discard adds to the discard's tidiness (0 to 4: onto a card one higher,
@@ -213,7 +211,7 @@ class PlannerBot(PlanningBot):
         """The line with its discard chosen among the planner's best few discards
         by their value plus the network's win chance of the view after each: a
         tie-breaker, asked only about discards within ``discard_weight *
-        DISCARD_MARGIN`` of the best (which keeps it cheap: the issue's 5 games/s)."""
+        DISCARD_MARGIN`` of the best, which keeps it cheap."""
         state = world.clone()
         for move in line.moves[:-1]:
             state.apply_unchecked(move)

@@ -1,4 +1,4 @@
-"""The guided first game (issue 21 §2): one short round on an arranged deal.
+"""The guided first game: one short round on an arranged deal.
 
 A newcomer learns by playing: the page (``static/tutorial.js``) points at one part
 of the table at a time and asks for one move at a time, and each lesson must come
