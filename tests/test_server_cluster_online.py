@@ -7,9 +7,25 @@ Needs ``SKIPBO_TEST_POSTGRES`` and ``SKIPBO_TEST_REDIS`` (``.ci/run`` sets both)
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
 
 from server_harness import ServerProcess
-from test_server_cluster import Player, database, pair, pg_url, play, redis_url, round_over
+from skipbo.server.storage import PostgresStorage
+from test_pairing import check_pairing_by_rating
+from test_server_cluster import (
+    Player,
+    database,
+    pair,
+    pg_url,
+    play,
+    redis_url,
+    round_over,
+    wait_for,
+    workers,
+)
 from test_server_players import Browser
 
 __all__ = ["database", "pair", "pg_url", "redis_url"]  # the cluster tests' fixtures
@@ -39,3 +55,115 @@ def test_guests_on_two_workers_find_each_other_and_play(pair: list[ServerProcess
     for player_id in ids[:2]:
         profile = cy.get(f"/api/players/{player_id}").json()
         assert profile["player"]["games"] == 1 and profile["games"][0]["table_id"] == code
+
+
+def test_pairing_by_rating_across_workers(pair: list[ServerProcess], pg_url: str) -> None:
+    """Tables made on one worker, seekers on the other: the closest rating, not the oldest."""
+    w1, w2 = pair
+    store = PostgresStorage(pg_url)
+    try:
+        check_pairing_by_rating(w1.base, store, w2.base)
+    finally:
+        store.close()
+
+
+def test_a_game_in_play_is_listed_and_watched_on_another_worker(pair: list[ServerProcess]) -> None:
+    """Ann and Bob are paired on worker 1; Cy, on worker 2, finds their game among the
+    lobby's games in play and watches: each move arrives, and Cy cannot play."""
+    w1, w2 = pair
+    ann, bob, cy = Browser(w1.base), Browser(w1.base), Browser(w2.base)
+    for person in (ann, bob, cy):
+        person.get("/api/me")
+    kind = {"players": 2, "stock": 30, "slow_hours": None}
+    waiting = ann.post("/api/find", kind).json()
+    paired = bob.post("/api/find", kind).json()
+    code = waiting["code"]
+    assert paired["code"] == code
+    deadline = time.monotonic() + 20
+    while code not in [t["table_id"] for t in cy.get("/api/lobby").json()["playing"]]:
+        assert time.monotonic() < deadline, "the game in play was not listed"
+        time.sleep(0.1)
+    watcher = Player(w2.base, code, None)
+    players = [Player(w1.base, code, waiting["token"]), Player(w1.base, code, paired["token"])]
+    try:
+        assert watcher.view["seat"] is None and watcher.view["legal"] == []
+        for _ in range(3):
+            mover = whose_turn(players)
+            moves = mover.view["moves"]
+            mover.move()
+            wait_for(watcher, lambda m=moves: watcher.view["moves"] > m, 20, "a move to arrive")
+            assert not watcher.view["view"].get("hand")
+        watcher.client.send({"type": "move", "move": whose_turn(players).view["legal"][0]})
+        wait_for(watcher, lambda: bool(watcher.errors), 20, "the refusal")
+        assert watcher.errors[-1]["code"] == "spectator"
+    finally:
+        for person in (watcher, *players):
+            person.client.close()
+
+
+def whose_turn(players: list[Player]) -> Player:
+    """The player whose turn it is, once the last move's answer has come."""
+    end = time.monotonic() + 20
+    while True:
+        for player in players:
+            player.drain()
+            if player.my_turn() and not player.waiting:
+                return player
+        assert time.monotonic() < end, "nobody's turn"
+
+
+@pytest.fixture
+def slow_pair(pg_url: str, redis_url: str) -> Iterator[list[ServerProcess]]:
+    """Two workers of its own (the test restarts them)."""
+    started = workers(pg_url, redis_url)
+    yield started
+    for worker in started:
+        worker.kill()
+
+
+def test_a_slow_game_waits_through_a_cluster_restart(
+    slow_pair: list[ServerProcess], pg_url: str, redis_url: str
+) -> None:
+    """Two guests find a slow game on two workers; the player to move has it in "your
+    turn" on either worker; every worker is killed and new ones start: the turn and its
+    deadline are still there, the player sits back down on a new worker and moves, and
+    the turn passes to the other player."""
+    w1, w2 = slow_pair
+    ann, bob = Browser(w1.base), Browser(w2.base)
+    for person in (ann, bob):
+        person.get("/api/me")
+    kind = {"players": 2, "stock": 10, "slow_hours": 1}
+    made = ann.post("/api/find", kind).json()
+    assert bob.post("/api/find", kind).json()["code"] == made["code"]
+    code = made["code"]
+    people = [ann, bob]
+    mover, before = turn_waiting(people, code)
+    assert before["deadline"] > time.time() + 0.9 * 3600
+    for worker in slow_pair:
+        worker.kill()
+    slow_pair[:] = workers(pg_url, redis_url)
+    for person, worker in zip(people, reversed(slow_pair), strict=True):
+        person.base = worker.base  # the same browser, its cookie, another worker
+    assert turn_waiting(people, code) == (mover, before)  # the same player and deadline
+    seat = people[mover].post(f"/api/tables/{code}/reseat").json()
+    player = Player(people[mover].base, code, seat["token"])
+    try:
+        assert player.my_turn()
+        while player.my_turn():
+            player.move()
+            wait_for(player, lambda: not player.waiting, 20, "the move's answer")
+    finally:
+        player.client.close()
+    assert turn_waiting(people, code)[0] == 1 - mover
+
+
+def turn_waiting(people: list[Browser], code: str) -> tuple[int, dict[str, Any]]:
+    """Whose "your turn" list holds ``code`` (polled: written after the change), and the entry."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        for index, person in enumerate(people):
+            for table in person.get("/api/me/tables").json()["your_turn"]:
+                if table["table_id"] == code:
+                    return index, table
+        time.sleep(0.1)
+    raise AssertionError(f"{code} is in nobody's turn list")
