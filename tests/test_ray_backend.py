@@ -271,8 +271,11 @@ def assert_on_loopback(listening: set[str]) -> None:
 def test_simulate_on_an_existing_cluster_gives_what_jobs_gives(
     cluster: Cluster, root: Path, with_jobs: Run
 ) -> None:
+    """The command as documented: without Ray's loopback switch in its environment
+    (it hung, retrying the machine's outward address, before the command set it)."""
     args = [*SIMULATE, "--backend", "ray", "--address", cluster.address]
-    on_ray = run_in(root, "ray-cluster", args, cluster.loopback_env)
+    assert "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER" not in cluster.env
+    on_ray = run_in(root, "ray-cluster", args, cluster.env)
     assert_same_simulation(with_jobs, on_ray)
     assert cluster.worker_node_ran_tasks()
     assert_on_loopback(on_ray.listening | listening_addresses(cluster.pids()))
@@ -338,6 +341,15 @@ def test_an_address_where_nothing_listens_is_one_line_at_once(
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
     assert err.startswith(f"skipbo: error: no Ray cluster answers at {address}")
+
+
+def test_a_driver_of_a_loopback_cluster_keeps_the_loopback_address() -> None:
+    from skipbo.sim.ray_backend import _existing_environment
+
+    switch = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+    for address in ("127.0.0.1:6379", "localhost:6379", "[::1]:6379"):
+        assert _existing_environment(address)[switch] == "0", address
+    assert switch not in _existing_environment("192.0.2.7:6379")  # another host's cluster
 
 
 def test_without_ray_the_option_says_how_to_install_it(

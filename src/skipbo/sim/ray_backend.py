@@ -26,6 +26,7 @@ than in ``~/.ray``.
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import logging
 import os
 import secrets
@@ -33,6 +34,7 @@ import shutil
 import socket
 import sys
 import tempfile
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
@@ -51,6 +53,8 @@ Ray's default (30% of the memory) would be needlessly greedy."""
 
 CONNECT_SECONDS = 10
 """How long to wait for the cluster at ``--address`` to accept a connection."""
+JOIN_SECONDS = 60
+"""How long ``ray.init`` may take to join a cluster that answers before we give up."""
 
 _TOKEN = secrets.token_hex(32)
 """The local clusters' token: one per process, because Ray caches it on first use."""
@@ -127,17 +131,64 @@ def _local(cpus: int) -> Iterator[Any]:
             shutil.rmtree(temp, ignore_errors=True)
 
 
+def _existing_environment(address: str) -> dict[str, str]:
+    """What the driver needs to join the cluster at ``address``.
+
+    A cluster on loopback (``127.0.0.1:PORT``, ``localhost:PORT``) has node address
+    127.0.0.1: the driver must keep that address too, or Ray swaps it for the
+    machine's outward one and retries, unreachable, for minutes. Ray's switch for
+    that is read when Ray is imported, so it is set here, before the import.
+    """
+    values = {"RAY_USAGE_STATS_ENABLED": "0"}
+    if _loopback(split_address(address)[0]):
+        values["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+    return values
+
+
+def _loopback(host: str) -> bool:
+    """Whether every address ``host`` names is a loopback one."""
+    try:
+        found = {info[4][0] for info in socket.getaddrinfo(host, None)}
+        return bool(found) and all(ipaddress.ip_address(a).is_loopback for a in found)
+    except (OSError, ValueError, UnicodeError):
+        return False
+
+
 @contextlib.contextmanager
 def _existing(address: str) -> Iterator[Any]:
     _check_answers(address)
-    with _environment({"RAY_USAGE_STATS_ENABLED": "0"}):
+    with _environment(_existing_environment(address)):
         import ray
 
+        _join(ray, address)  # not joined: nothing to shut down
         try:
-            ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
             yield ray
         finally:
             ray.shutdown()
+
+
+def _join(ray: Any, address: str) -> None:
+    """``ray.init(address)``, or one line (ConnectionError) if it has not joined within
+    :data:`JOIN_SECONDS` (Ray would otherwise retry in silence for minutes)."""
+    failure: list[BaseException] = []
+
+    def init() -> None:
+        try:
+            ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
+        except BaseException as exc:  # handed to the waiting thread
+            failure.append(exc)
+
+    joining = threading.Thread(target=init, name="ray-join", daemon=True)
+    joining.start()
+    joining.join(JOIN_SECONDS)
+    if joining.is_alive():
+        raise ConnectionError(
+            f"the Ray cluster at {address} answers but did not take this driver within "
+            f"{JOIN_SECONDS} s: is this host's address reachable from its nodes "
+            "(a cluster on loopback takes drivers on this host only)?"
+        )
+    if failure:
+        raise failure[0]
 
 
 def _check_answers(address: str) -> None:
