@@ -19,6 +19,7 @@ from .messages import CreateTableRequest, FillRequest, JoinRequest, TokenRequest
 from .online import Online
 from .player_routes import SESSION_COOKIE, open_table
 from .service import TableService
+from .tutorial import tutorial_config
 
 
 def add_table_routes(
@@ -73,12 +74,21 @@ def add_table_routes(
         if body.name is not None and "human" not in config.seats:
             raise TableError("bots_only_name", "name")
         client = request.client.host if request.client else "?"
-        if not limiter.allow(client):
+        if not await limiter.allow_async(client):
             raise TableError("too_many_tables", limit=limiter.per_minute)
         player = await accounts.player_async(request.cookies.get(SESSION_COOKIE))
         return await open_table(
             service, online, config, body.name, None if player is None else player.player_id
         )
+
+    @app.post("/api/tutorial")
+    async def tutorial(body: JoinRequest, request: Request) -> dict[str, Any]:
+        """The guided first game: ``name`` against the greedy bot on the arranged deal.
+        Not listed and not linked to the player: it is a lesson, not a game to rate."""
+        client = request.client.host if request.client else "?"
+        if not await limiter.allow_async(client):
+            raise TableError("too_many_tables", limit=limiter.per_minute)
+        return await service.create(tutorial_config(), body.name)
 
     @app.post("/api/tables/{code}/join")
     async def join(code: str, body: JoinRequest, request: Request) -> dict[str, Any]:

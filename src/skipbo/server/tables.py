@@ -33,11 +33,13 @@ from skipbo.core import (
     record_json,
 )
 
+from . import metrics
 from .bots import BotTurn
 from .config import BOT_PREFIX, HUMAN, TableConfig, TableError
 from .names import clusters
 from .presence import Presence
 from .storage import Storage, StoredTable, hash_token
+from .tutorial import arranged_round
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join-code letters: no 0/O, 1/I/L to misread when a code is read out."""
@@ -148,8 +150,7 @@ class Table:
                 for i in range(offset, offset + count)
             ]
             rounds = [[parse_move(text) for _, text in log] for log in logs]
-            rules, target = config.rules, config.target
-            table.games.append(Match.restore(rules, table._game_seed(game), target, rounds))
+            table.games.append(_replayed(table._new_match(game), rounds))
             table.log.extend(list(log) for log in logs)
             offset += count
         table.resigned = list(stored.status.get("resigned", []))
@@ -159,6 +160,15 @@ class Table:
 
     def _game_seed(self, game: int) -> str:
         return f"{self._seed}" if game == 0 else f"{self._seed}/game{game}"
+
+    def _new_match(self, game: int) -> Match:
+        """Game ``game``'s match, dealt from its seed, or from the arranged deal the
+        configuration names (the tutorial's: :mod:`.tutorial`), every game alike."""
+        config = self.config
+        seed = self._game_seed(game)
+        if config.deal is None:
+            return Match(config.rules, seed, config.target)
+        return Match(config.rules, seed, config.target, [arranged_round(config.deal, config.rules)])
 
     def _status(self, rounds: list[int]) -> str:
         return json.dumps({"rounds": rounds, "resigned": self.resigned})
@@ -181,9 +191,7 @@ class Table:
     def _begin_game(self) -> None:
         self.resigned = []
         self.presence.ready.clear()
-        self.games.append(
-            Match(self.config.rules, self._game_seed(len(self.games)), self.config.target)
-        )
+        self.games.append(self._new_match(len(self.games)))
         self.log.append([])
 
     @property
@@ -373,7 +381,7 @@ class Table:
                 self.log[-1].append((seat, move_text))
                 self.presence.touched = time.monotonic()
 
-            await _when_stored(stored, apply)
+            await metrics.timed(metrics.CHANGE_DB_SECONDS, _when_stored(stored, apply))
 
     def _lock(self) -> asyncio.Lock:
         if self._moving is None:
@@ -654,6 +662,17 @@ class Table:
         if not state.over:
             raise TableError("record_not_ready")
         return record_json(state, [seat.display_name for seat in self.seats])
+
+
+def _replayed(match: Match, rounds: list[list[Move]]) -> Match:
+    """``match`` after each round's stored moves, played again through the core
+    (:meth:`Match.restore`'s replay, for a match that may have an arranged deal)."""
+    for index, moves in enumerate(rounds):
+        if index:
+            match.next_round()
+        for move in moves:
+            match.play(move)
+    return match
 
 
 async def _when_stored(stored: asyncio.Future[None], apply: Callable[[], None]) -> None:
