@@ -13,7 +13,6 @@ let nextShowAt = 0;
 let flightStart = null; // where the person's own card was when the move was sent
 let timerEnds = null; // Date.now() when the seat to move runs out of time
 let baseTitle = "Skip-Bo";
-let audio = null;
 
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
@@ -94,6 +93,7 @@ function showState({ view, at }) {
   if (lastMove && moves.length) fly(lastMove, old, rects);
   flightStart = null;
   announce(old, view, moves);
+  noteSoundsAndCelebration(old, view, moves); // sounds.js
   if (endsRound && pace() === 0 && !$("result").hidden) $("next").focus();
   rememberTable(view.code, mySeat(), {
     who: view.seats.filter((s) => s.seat !== mySeat()).map((s) => seatName(s.seat, view)).join(", "),
@@ -218,29 +218,13 @@ function announce(old, view, moves) {
 
 function yourTurnAlert() {
   if (!document.hidden) return;
-  document.title = `▶ ${t("titleYourTurn")} · Skip-Bo`;
-  if (localStorage.getItem("skipbo.sound") === "on") beep();
+  document.title = `▶ ${t("titleYourTurn")} · Skip-Bo`; // the sound: sounds.js
 }
 
-// A short two-tone beep from Web Audio (no sound file to download).
+// The your-turn sound (sounds.js), also played when the sound setting is turned on:
+// a first sound in answer to a click lets the browser play the later ones.
 function beep() {
-  try {
-    audio = audio ?? new AudioContext();
-    const now = audio.currentTime;
-    [660, 880].forEach((freq, i) => {
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      osc.frequency.value = freq;
-      gain.gain.setValueAtTime(0.0001, now + i * 0.16);
-      gain.gain.exponentialRampToValueAtTime(0.2, now + i * 0.16 + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.16 + 0.15);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(now + i * 0.16);
-      osc.stop(now + i * 0.16 + 0.16);
-    });
-  } catch {
-    // no audio in this browser: the title still says it
-  }
+  playSound("turn");
 }
 
 // Started by app.js's start(), not at load: on a slow load a timer set here fired
