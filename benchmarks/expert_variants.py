@@ -1,9 +1,12 @@
 """The expert's research variants, measured with the ladder's machinery.
 
-Run: ``.venv/bin/python benchmarks/expert_variants.py --pairs expert-W2-L0:combo --deals 150``
+Run (for example)::
+
+    .venv/bin/python benchmarks/expert_variants.py --pairs expert-W2-L0:combo --expert-deals 150
 
 Registers variant names (below) beside the usual bots, then runs
-``benchmarks/ladder.py``'s main with the same arguments. A variant name is
+``benchmarks/ladder.py``'s main with the same arguments (a pairing with a variant is
+an expert's pairing: ``--expert-deals`` sets its deals). A variant name is
 ``expert`` followed by settings of
 :class:`~skipbo.bots.research.expert_variants.VariantSettings`: ``-cN`` candidates,
 ``-wN`` worlds, and so on (``FIELDS``); ``expert-W2-L0`` is the sampling expert.
