@@ -30,6 +30,7 @@ from skipbo.bots import bot_names, ladder_names
 from . import metrics
 from .accounts import Accounts
 from .analysis import add_analysis_route
+from .bot_gate import hold_bots_if_asked
 from .config import TableError
 from .delivery import add_delivery_routes
 from .guard import CreateLimiter, SameOrigin, SecurityHeaders, add_error_handlers
@@ -73,6 +74,7 @@ def create_app(
     app = build_app(service, settings, online, own_pool=own_pool)
     app.state.registry = registry
     app.state.hub = service.hub
+    hold_bots_if_asked(app, service.hub.gate, settings.hold_bots)
     return app
 
 

@@ -23,6 +23,7 @@ import orjson
 from starlette.websockets import WebSocket
 
 from . import metrics
+from .bot_gate import BotGate
 from .bots import choose_bot_move
 from .config import TableError
 from .messages import RATE_PER_SECOND, RateLimiter, reaction_limiter
@@ -113,6 +114,8 @@ class Hub:
         self.rate = rate
         """Messages a second each connection may send."""
         self.bot_pause = bot_pause
+        self.gate = BotGate()
+        """Holds the bots between moves when a test asks (:mod:`.bot_gate`)."""
         self.timers = Timers(self._autopilot_began, grace, turn_scale)
         self._listeners: dict[str, set[Connection]] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
@@ -250,6 +253,7 @@ class Hub:
     async def _run_bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
         while table.bot_turn() is not None:
+            await self.gate.before_move(table.code)
             await asyncio.sleep(self.bot_pause)
             turn = table.bot_turn()
             if turn is None:

@@ -57,6 +57,9 @@ class ServerSettings:
     sweep_seconds: float = SWEEP_SECONDS
     tick: float = TICK_SECONDS
     slow_check_seconds: float = SLOW_CHECK_SECONDS
+    hold_bots: bool = False
+    """Tests only: bots wait before each move until ``POST /api/test/bots/{code}``
+    lets moves through (:mod:`.bot_gate`)."""
 
     def to_env(self) -> dict[str, str]:
         """The environment that hands these settings to a worker process."""

@@ -18,6 +18,7 @@ from fastapi import FastAPI
 
 from .. import logs
 from ..app import build_app, new_bot_pool
+from ..bot_gate import hold_bots_if_asked
 from ..online import Online
 from ..settings import ServerSettings
 from ..storage import PostgresStorage, safe_url
@@ -80,6 +81,7 @@ def create_cluster_app(
     )
     app.state.hub = hub
     app.state.worker = worker
+    hold_bots_if_asked(app, hub.gate, settings.hold_bots)
     return app
 
 

@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 from starlette.websockets import WebSocket
 
 from .. import metrics
+from ..bot_gate import BotGate
 from ..bots import choose_bot_move
 from ..config import TableConfig, TableError
 from ..hub import BOT_PAUSE, Connection, reaction_message, send_to_all, send_views
@@ -105,6 +106,8 @@ class ClusterHub:
         self.grace = grace
         self.turn_scale = turn_scale
         self.bot_pause = bot_pause
+        self.gate = BotGate()
+        """Holds the bots this worker drives between moves when a test asks."""
         self.tick = tick
         self.publish: Callable[[str, int, dict[str, Any] | None], Any] | None = None
         """Set by the app: tells the other workers of a committed version."""
@@ -500,6 +503,7 @@ class ClusterHub:
         entry.table.presence.autopilot |= seats
 
     async def _bot_move(self, code: str) -> None:
+        await self.gate.before_move(code)
         await asyncio.sleep(self.bot_pause)
         entry = self.entries.get(code)
         turn = entry.table.bot_turn() if entry is not None else None
