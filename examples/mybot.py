@@ -1,5 +1,5 @@
 """My own Skip-Bo bot: run it under the referee with the Python that has skipbo installed,
-.venv/bin/skipbo match --bot "cmd:.venv/bin/python examples/mybot.py" --bot hard --games 5
+.venv/bin/skipbo match --bot "cmd:.venv/bin/python examples/mybot.py" --bot hard --deals 5
 """
 
 from collections.abc import Sequence

@@ -159,7 +159,7 @@ def test_the_example_bot_plays_under_match_with_jobs(capsys: pytest.CaptureFixtu
     """``examples/mybot.py`` is ``serve_bot(MyBot())``; ``--jobs 2`` plays as ``--jobs 1``."""
     outs = []
     for jobs in ("1", "2"):
-        argv = ["match", "--bot", MY, "--bot", "hard", "--games", "3", "--stock", "5"]
+        argv = ["match", "--bot", MY, "--bot", "hard", "--deals", "3", "--stock", "5"]
         code, out, err = cli(capsys, *argv, "--jobs", jobs, "--json")
         assert code == 0 and err == ""
         outs.append(json.loads(out))
@@ -188,7 +188,7 @@ def test_match_warns_when_an_outside_bot_cannot_import_a_module(
     script = tmp_path / "needs.py"
     script.write_text("import no_such_module_xyz\n")
     bot = "cmd:" + shlex.join([sys.executable, str(script)])
-    code, out, err = cli(capsys, "match", "--bot", bot, "--bot", "hard", "--games", "1")
+    code, out, err = cli(capsys, "match", "--bot", bot, "--bot", "hard", "--deals", "1")
     assert code == 0 and "it could not import a module" in out
     assert err.startswith("skipbo match: warning: bot 0") and err.count("\n") == 1
     assert "died with ModuleNotFoundError" in err and sys.executable in err

@@ -135,9 +135,14 @@ def test_a_bad_config_fails_before_any_round(kwargs: dict[str, Any], message: st
 
 
 def test_a_command_that_cannot_start_fails_before_any_round() -> None:
-    config = MatchConfig(Rules.make(2), ("greedy", "no-such-program-xyz"), 1)
-    with pytest.raises(RefereeError, match="cannot start bot 'no-such-program-xyz'"):
+    config = MatchConfig(Rules.make(2), ("greedy", "cmd:no-such-program-xyz"), 1)
+    with pytest.raises(RefereeError, match="cannot start bot 'cmd:no-such-program-xyz'"):
         play_match(config)
+
+
+def test_one_word_that_is_no_bot_and_no_program_is_a_misspelt_name() -> None:
+    with pytest.raises(RefereeError, match="unknown bot 'grredy', did you mean 'greedy'"):
+        MatchConfig(Rules.make(2), ("greedy", "grredy"), 1)
 
 
 # ------------------------------------------------------------------- answers
@@ -457,7 +462,7 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
 
 
 def test_match_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_cli(capsys, "match", "--bot", "greedy", "--bot", "random", "--games", "2")
+    code, out, err = run_cli(capsys, "match", "--bot", "greedy", "--bot", "random", "--deals", "2")
     assert code == 0 and err == ""
     assert out.startswith("4 rounds (2 deals x 2 seat rotations), 2 players, stock 30, seed '0'")
     assert "bot 0  bot:greedy" in out and "bot 1  bot:random" in out
@@ -466,7 +471,7 @@ def test_match_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
 def test_match_json_and_records(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out_file = tmp_path / "games.jsonl"
     argv = ["match", "--bot", "greedy", "--players", "3", "--stock", "5", "--cap", "40"]
-    argv += ["--games", "1", "--seed", "cli", "--out", str(out_file), "--json"]
+    argv += ["--deals", "1", "--seed", "cli", "--out", str(out_file), "--json"]
     code, out, err = run_cli(capsys, *argv)
     assert code == 0 and err == ""
     data = json.loads(out)
@@ -478,7 +483,7 @@ def test_match_json_and_records(capsys: pytest.CaptureFixture[str], tmp_path: Pa
 
 
 def test_match_with_an_outside_bot_that_forfeits(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["match", "--bot", scripted("malformed"), "--bot", "greedy", "--games", "1"]
+    argv = ["match", "--bot", scripted("malformed"), "--bot", "greedy", "--deals", "1"]
     code, out, _ = run_cli(capsys, *argv, "--time-limit", "0.5", "--json")
     assert code == 0
     data = json.loads(out)
@@ -496,7 +501,7 @@ def test_match_with_an_outside_bot_that_forfeits(capsys: pytest.CaptureFixture[s
         ["match", "--bot", "greedy", "--players", "7"],
         ["match", "--bot", "greedy", "--players", "2", "--teams"],
         ["match", "--bot", "greedy", "--players", "2", "--stock", "0"],
-        ["match", "--bot", "greedy", "--players", "2", "--games", "0"],
+        ["match", "--bot", "greedy", "--players", "2", "--deals", "0"],
         ["match", "--bot", "greedy", "--players", "2", "--time-limit", "0"],
         ["match", "--bot", "greedy", "--players", "2", "--time-limit", "soon"],
         ["match", "--bot", "greedy", "--players", "2", "--time-limit", "inf"],

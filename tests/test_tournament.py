@@ -112,7 +112,7 @@ def test_odd_games_are_rounded_up_to_whole_deals(
         (["--bots", "random"], "at least 2"),
         (["--bots", "random,random"], "twice"),
         (["--bots", "random,,greedy"], "empty"),
-        (["--games", "0"], "--games must be at least 1"),
+        (["--rounds", "0"], "--rounds must be at least 1"),
         (["--jobs", "-1"], "--jobs"),
         (["--stock", "31"], "impossible rules"),
         (["--anchor", "hard"], "--anchor"),

@@ -43,6 +43,8 @@ EXIT_INTERRUPTED = 130
 """128 + SIGINT, what a shell reports for a command stopped with Ctrl-C."""
 EXIT_BROKEN_PIPE = 141
 """128 + SIGPIPE, what a shell reports for a writer whose reader went away."""
+DEFAULT_DEALS = 10
+"""``match`` without ``--deals``."""
 DEFAULT_SIM_PLAYERS = 2
 """``simulate`` with a single bot name and no ``--players``."""
 
@@ -229,7 +231,7 @@ def _sim_config(args: argparse.Namespace) -> SimConfig:
         players = len(names) if len(names) > 1 else DEFAULT_SIM_PLAYERS
     rules = _rules(players, args)
     if args.games < 1:
-        raise UsageError(f"--games must be at least 1, not {args.games}")
+        raise UsageError(f"--rounds must be at least 1, not {args.games}")
     if args.jobs < 0:
         raise UsageError(f"--jobs must be 0 (every CPU) or more, not {args.jobs}")
     from skipbo.sim import SimConfig  # imported here: the record commands should start fast
@@ -317,6 +319,18 @@ def _cmd_bot(args: argparse.Namespace) -> int:
     )
 
 
+def _deals(args: argparse.Namespace) -> int:
+    """``--deals``, or the old ``--games`` (which counted deals here but rounds in
+    ``simulate`` and ``tournament``), with a note that it is now ``--deals``."""
+    deals: int = args.games
+    if args.old_games is not None:
+        print(f"{PROG} match: --games is now --deals (it counts deals)", file=sys.stderr)
+        deals = args.old_games
+    if deals < 1:
+        raise UsageError(f"--deals must be at least 1, not {deals}")
+    return deals
+
+
 def _match_config(args: argparse.Namespace) -> MatchConfig:
     """Check every match argument before any bot is started."""
     from skipbo.sim.referee import MAX_TIME_LIMIT, MatchConfig, RefereeError
@@ -332,8 +346,7 @@ def _match_config(args: argparse.Namespace) -> MatchConfig:
             f"{len(bots)} --bot options for {players} players (give one per seat, or one for all)"
         )
     rules = _rules(players, args)
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, not {args.games}")
+    deals = _deals(args)
     if not 0 < args.time_limit <= MAX_TIME_LIMIT:  # also refuses nan
         raise UsageError(
             f"--time-limit must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds,"
@@ -345,7 +358,7 @@ def _match_config(args: argparse.Namespace) -> MatchConfig:
 
     try:
         return MatchConfig(
-            rules, tuple(bots), args.games, args.seed, args.time_limit, jobs=resolve_jobs(args.jobs)
+            rules, tuple(bots), deals, args.seed, args.time_limit, jobs=resolve_jobs(args.jobs)
         )
     except RefereeError as exc:
         raise UsageError(str(exc)) from None
@@ -396,9 +409,9 @@ examples:
   skipbo replay games.jsonl
   skipbo legal - < one.jsonl
   skipbo view games.jsonl --seat 1
-  skipbo simulate --players 4 --teams --bots greedy,random --games 50 --jobs 0
+  skipbo simulate --players 4 --teams --bots greedy,random --rounds 50 --jobs 0
   skipbo bot greedy --seed 7
-  skipbo match --bot greedy --bot "python my_bot.py" --games 10 --out games.jsonl"""
+  skipbo match --bot greedy --bot "python my_bot.py" --deals 10 --out games.jsonl"""
 
 
 Builder: TypeAlias = Callable[[Any, str], None]
@@ -490,7 +503,13 @@ def _add_simulate(commands: Any, summary: str) -> None:
         ),
     )
     parser.add_argument(
-        "--games", type=int, default=100, metavar="N", help="rounds to play (default 100)"
+        "--rounds",
+        "--games",
+        dest="games",
+        type=int,
+        default=100,
+        metavar="N",
+        help="rounds to play (default 100); --games is the same",
     )
     parser.add_argument("--seed", default="0", metavar="S", help="any text (default 0)")
     parser.add_argument(
@@ -560,7 +579,7 @@ def _add_match(commands: Any, summary: str) -> None:
         description=(
             "Play bots against each other on duplicate deals: deal d (seed 'SEED/d') is "
             "played once per seat rotation, so every bot plays every deal from every seat "
-            "and the luck of the cards cancels out. --games counts deals; the match is "
+            "and the luck of the cards cancels out. --deals counts deals; the match is "
             "deals x players rounds. A bot that answers an illegal move, malformed JSON or "
             "nothing within the time limit forfeits the round, and the report says what it "
             "sent. Prints win shares per bot with 95% confidence intervals."
@@ -581,8 +600,14 @@ def _add_match(commands: Any, summary: str) -> None:
     )
     _add_rules_options(parser)
     parser.add_argument(
-        "--games", type=int, default=10, metavar="N", help="deals to play (default 10)"
+        "--deals",
+        dest="games",
+        type=int,
+        default=DEFAULT_DEALS,
+        metavar="N",
+        help=f"deals to play, each from every seat rotation (default {DEFAULT_DEALS})",
     )
+    parser.add_argument("--games", dest="old_games", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--seed", default="0", metavar="S", help="any text (default 0)")
     parser.add_argument(
         "--time-limit",

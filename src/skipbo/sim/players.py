@@ -35,6 +35,7 @@ from .refereed_bots import (
     ProtocolBot,
     RefereeError,
     command_spec,
+    unknown_bot,
 )
 
 FORFEIT: Move = -1
@@ -54,8 +55,7 @@ def parse_spec(text: str) -> BotSpec:
             raise ValueError(str(exc)) from None
     if text in bot_names():
         return BotSpec(text, text, ())
-    known = ", ".join(bot_names())
-    raise ValueError(f"unknown bot {text!r} (known: {known}; or cmd:COMMAND for a program)")
+    raise ValueError(unknown_bot(text))
 
 
 @functools.cache

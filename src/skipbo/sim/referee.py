@@ -58,13 +58,12 @@ from .refereed_bots import (
     ProtocolBot,
     RefereedBot,
     RefereeError,
-    clip,
     read_hello,
     read_move,
     resolve_bot,
 )
 from .scoring import UNDECIDED_REASONS, side_credits
-from .stats import Share, count_text, forfeits_text, plural
+from .stats import NO_SHARE, Share, count_text, forfeits_text, plural
 
 MAX_TIME_LIMIT = 86400.0
 """A day: longer waits are surely a typo (and beyond what a thread can wait)."""
@@ -288,7 +287,7 @@ class MatchSummary:
             self._headline(),
             "wins per bot: share of all rounds [95% interval] (share of decided rounds):",
         ]
-        labels = [f"bot {i}  {clip(_name(t), 30)}" for i, t in enumerate(self.bots)]
+        labels = [f"bot {i}  {_name(t)}" for i, t in enumerate(self.bots)]
         width = max(map(len, labels))
         for label, tally in zip(labels, self.bots, strict=True):
             share = _share_text(Share(tally.wins, tally.rounds))
@@ -299,8 +298,9 @@ class MatchSummary:
             "no winner: " + ", ".join(f"{r} {n} of {total}" for r, n in self.reasons.items())
         )
         lines.append(
-            f"forfeits: {self.forfeits} of {total} rounds; forfeited rounds count as lost by the"
-            " forfeiting bot's side and won by the others (shared at more than two sides)"
+            f"forfeits: {self.forfeits} of {plural(total, 'round')}; forfeited rounds count as"
+            " lost by the forfeiting bot's side and won by the others (shared at more than two"
+            " sides)"
         )
         lines.append("per bot: forfeits, fallback moves, decisions, mean time per decision:")
         for label, tally in zip(labels, self.bots, strict=True):
@@ -323,13 +323,14 @@ class MatchSummary:
         config = self.config
         rules = config.rules
         text = (
-            f"{config.rounds} rounds ({config.deals} deals x {config.rotations} seat rotations),"
+            f"{plural(config.rounds, 'round')} ({plural(config.deals, 'deal')}"
+            f" x {plural(config.rotations, 'seat rotation')}),"
             f" {rules.players} players, stock {rules.stock}"
         )
         if rules.teams:
             text += ", partnerships"
         if rules.cap is not None:
-            text += f", cap {rules.cap} turns"
+            text += f", cap {plural(rules.cap, 'turn')}"
         return f"{text}, seed {config.seed!r}, time limit {config.time_limit:g} s"
 
     def warnings(self) -> list[str]:
@@ -360,6 +361,8 @@ def _name(tally: BotTally) -> str:
 
 
 def _share_text(share: Share) -> str:
+    if not share.total:
+        return f"{NO_SHARE:>6} 0/0"
     low, high = share.ci95
     return f"{share.share:6.1%} [{low:6.1%}, {high:6.1%}] {count_text(share.count)}/{share.total}"
 

@@ -12,10 +12,12 @@ views; legal moves come from the core.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import json
 import os
 import queue
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -475,7 +477,19 @@ def resolve_bot(text: str) -> BotSpec:
     """
     if text in bot_names():
         return BotSpec(text, text, ())
-    return command_spec(text, text.removeprefix(CMD))
+    spec = command_spec(text, text.removeprefix(CMD))
+    if not text.startswith(CMD) and len(spec.argv) == 1 and shutil.which(spec.argv[0]) is None:
+        raise RefereeError(unknown_bot(text))  # one word, no program: a misspelt name
+    return spec
+
+
+def unknown_bot(text: str) -> str:
+    """The line for a bot that is neither built in nor a program: the built-in names,
+    with the nearest one first when ``text`` looks like a typo of it."""
+    names = bot_names()
+    near = difflib.get_close_matches(text, names, n=1)
+    guess = f", did you mean {near[0]!r}?" if near else ""
+    return f"unknown bot {text!r}{guess} (known: {', '.join(names)}; or cmd:COMMAND for a program)"
 
 
 def command_spec(text: str, command: str) -> BotSpec:

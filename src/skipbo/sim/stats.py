@@ -78,6 +78,10 @@ def median(values: Sequence[float]) -> float | None:
     return statistics.median(values) if values else None
 
 
+NO_SHARE = "n/a"
+"""What a share of nothing (0 of 0) prints as, in every report: no percentage."""
+
+
 def plural(count: int, noun: str) -> str:
     """``1 forfeit``, ``2 forfeits``, ``0 forfeits``."""
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
@@ -244,7 +248,7 @@ class Summary:
         if not seats:
             return []
         lines = [
-            f"forfeits: {self.forfeited} of {self.games} rounds, counted as lost by"
+            f"forfeits: {self.forfeited} of {plural(self.games, 'round')}, counted as lost by"
             " the forfeiting seat's side and won by the others:"
         ]
         for seat, faults in seats:
@@ -256,11 +260,11 @@ class Summary:
 
     def _headline(self) -> str:
         rules = self.rules
-        text = f"{self.games} rounds, {rules['players']} players, stock {rules['stock']}"
+        text = f"{plural(self.games, 'round')}, {rules['players']} players, stock {rules['stock']}"
         if rules.get("teams"):
             text += ", partnerships"
         if rules.get("cap") is not None:
-            text += f", cap {rules['cap']} turns"
+            text += f", cap {plural(rules['cap'], 'turn')}"
         return f"{text}, seed {self.seed!r}"
 
     def _share_rows(self) -> list[tuple[str, Share | None]]:
@@ -280,6 +284,8 @@ class Summary:
 
 
 def _share_text(share: Share) -> str:
+    if not share.total:
+        return f"{NO_SHARE:>6}  (0 of 0)"
     low, high = share.ci95
     count = count_text(share.count)
     return f"{share.share:6.1%}  [{low:6.1%}, {high:6.1%}]  ({count} of {share.total})"

@@ -56,7 +56,7 @@ from .pool import (
 from .ratings import DEFAULT_PRIOR, Rating, bradley_terry
 from .runner import play_round
 from .scoring import UNDECIDED_REASONS
-from .stats import Share, kinds_text
+from .stats import NO_SHARE, Share, kinds_text, plural
 
 DEFAULT_GAMES = 100
 DEFAULT_STOCK = 30
@@ -98,7 +98,7 @@ class TournamentConfig:
     def __post_init__(self) -> None:
         _check_bots(self.bots)
         if self.games < 1:
-            raise ValueError(f"--games must be at least 1, not {self.games}")
+            raise ValueError(f"--rounds must be at least 1, not {self.games}")
         if self.jobs < 1:
             raise ValueError(f"--jobs must be at least 1, not {self.jobs}")
         if self.anchor is not None and self.anchor not in self.bots:
@@ -386,15 +386,15 @@ def _interval(rating: Rating) -> str:
 def _share_cell(share: Share) -> str:
     """A share with its interval in percent, e.g. ``90.0% [59.6, 98.2] (9/10)``."""
     if share.total == 0:
-        return "n/a (0/0)"
+        return f"{NO_SHARE} (0/0)"
     low, high = share.ci95
     return f"{share.share:.1%} [{100 * low:.1f}, {100 * high:.1f}] ({share.count}/{share.total})"
 
 
 def _headline(config: TournamentConfig) -> str:
     return (
-        f"{len(config.bots)} bots, {2 * config.deals} rounds per pairing"
-        f" ({config.deals} deals, each played from both seats), seed {config.seed!r},"
+        f"{len(config.bots)} bots, {plural(2 * config.deals, 'round')} per pairing"
+        f" ({plural(config.deals, 'deal')}, each played from both seats), seed {config.seed!r},"
         f" stock {config.stock}"
     )
 
@@ -433,7 +433,8 @@ def _no_winner_text(result: TournamentResult) -> str:
             totals[reason] = totals.get(reason, 0) + count
     rounds = sum(p.rounds for p in result.pairs)
     parts = ", ".join(f"{reason} {count}" for reason, count in totals.items() if count)
-    return f"{sum(totals.values())} of {rounds} rounds" + (f" ({parts})" if parts else "")
+    undecided = f"{sum(totals.values())} of {plural(rounds, 'round')}"
+    return f"{undecided} ({parts})" if parts else undecided
 
 
 def _matrix_rows(result: TournamentResult) -> list[list[str]]:
@@ -601,7 +602,7 @@ def _write_plot(result: TournamentResult, path: Path) -> None:
     axes.set_ylim(-0.6, len(ranked) - 0.3)  # room for the top label under the title
     axes.set_yticks(range(len(ranked)), [r.name for r in ranked])
     axes.set_xlabel(f"rating ({_scale_text(result.config)})")
-    axes.set_title(f"Skip-Bo tournament: {2 * result.config.deals} rounds per pairing")
+    axes.set_title(f"Skip-Bo tournament: {plural(2 * result.config.deals, 'round')} per pairing")
     figure.savefig(path, dpi=100)
 
 
@@ -646,11 +647,14 @@ def add_tournament_parser(subparsers: Any) -> argparse.ArgumentParser:
         help=f"the bots, at least 2: built-in names or cmd:COMMAND (default all: {known})",
     )
     parser.add_argument(
+        "--rounds",
         "--games",
+        dest="games",
         type=int,
         default=DEFAULT_GAMES,
         metavar="N",
-        help=f"rounds per pairing, rounded up to even (default {DEFAULT_GAMES})",
+        help=f"rounds per pairing, rounded up to even (default {DEFAULT_GAMES}); --games is"
+        " the same",
     )
     parser.add_argument("--seed", default="0", metavar="S", help="any text (default 0)")
     parser.add_argument(

@@ -18,6 +18,7 @@ from skipbo.core import Rules, RulesError
 from .config import (
     DEFAULT_BOT,
     DEFAULT_DELAY,
+    MAX_DELAY,
     ConfigError,
     GameConfig,
     bot_list,
@@ -106,8 +107,8 @@ def game_config(args: argparse.Namespace) -> GameConfig:
         seats = seat_kinds(players, args.humans, bots, args.teams)
     except (ConfigError, RulesError) as exc:
         raise PlayError(str(exc)) from None
-    if args.delay < 0:
-        raise PlayError(f"--delay must be 0 or more, not {args.delay}")
+    if not 0 <= args.delay <= MAX_DELAY:  # also refuses nan
+        raise PlayError(f"--delay must be 0..{MAX_DELAY:g} seconds, not {args.delay:g}")
     if args.match is not None and args.match < 1:
         raise PlayError(f"--match must be at least 1 point, not {args.match}")
     if args.save is not None:

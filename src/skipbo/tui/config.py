@@ -10,10 +10,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from skipbo.core import Rules
+from skipbo.core.rules import MAX_PLAYERS
 from skipbo.sim.players import bot_label
 
 DEFAULT_BOT: Final = "medium"
 DEFAULT_DELAY: Final = 0.6
+MAX_DELAY: Final = 60.0
+"""The longest ``--delay``: a pause longer than a minute after each bot move is a typo."""
 HUMAN: Final = ""
 """The entry of :attr:`GameConfig.seats` for a person at the keyboard."""
 
@@ -93,8 +96,12 @@ def bot_list(text: str | None) -> list[str]:
 def default_players(humans: int, bots: list[str]) -> int:
     """The table without ``--players``: the people plus the listed bots.
 
-    A lone person with no ``--bots`` gets one opponent, the default bot.
+    A lone person with no ``--bots`` gets one opponent, the default bot. A count of
+    people that no table has is refused here, naming ``--humans`` (not the player
+    count that would follow from it).
     """
+    if not 0 <= humans <= MAX_PLAYERS:
+        raise ConfigError(f"--humans must be 0..{MAX_PLAYERS}, not {humans}")
     return humans + (len(bots) if bots else (1 if humans < 2 else 0))
 
 
