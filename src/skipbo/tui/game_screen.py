@@ -50,6 +50,8 @@ class GameHost(Protocol):
 
 BOUND_LETTERS = frozenset("qvh")
 """Letters bound to actions (quit, all piles, hint), never a source or target key."""
+PEOPLE_ONLY = frozenset({"type_move", "hint"})
+"""Actions only a person at the keyboard has a use for."""
 
 
 class GameScreen(Screen[None]):
@@ -101,7 +103,19 @@ class GameScreen(Screen[None]):
         only: the arrows pick moves; the table scrolls if a terminal is too short)."""
         for box in self.query(VerticalScroll):
             box.can_focus = False
+        self.query_one("#move", Input).display = self._people_play()
         self.game.advance()
+
+    def _people_play(self) -> bool:
+        """False when only bots play (``--humans 0``): nobody types moves or asks for
+        hints, so the move line and those keys are not offered."""
+        return bool(self.session.config.humans)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide (and turn off) typing a move and the hint when only bots play."""
+        if action in PEOPLE_ONLY:
+            return self._people_play()
+        return True
 
     # ------------------------------------------------------------------ drawing
 
