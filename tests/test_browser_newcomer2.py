@@ -17,9 +17,12 @@ from browser_helpers import (
     inside_viewport,
     open_lobby,
     shoot,
+    show_result,
+    state_count,
     wait_js,
+    wait_new_state,
 )
-from browser_site import close_page, device_page, shared_site
+from browser_site import close_page, device_page, quick_move, shared_site
 
 
 @pytest.fixture(scope="module")
@@ -82,4 +85,122 @@ def test_an_invite_link_opens_its_own_page_and_one_tap_sits(site: tuple[str, Any
     assert eve.get_by_test_id("invite").is_hidden()
     assert eve.get_by_test_id("hand-card").count() == 0
     for page in (ann, bob, eve):
+        close_page(page)
+
+
+# ------------------------------------------------------------------ overflowing text
+
+OVERFLOWS = """(root) => {
+  // Every shown element under ``root`` whose text does not fit: content wider than its
+  // box (unless cut with "…" and a tooltip or accessible name holding the whole text),
+  // a box sticking out of the viewport or out of a clipping ancestor, a placeholder
+  // wider than its field. Returns one line per fault.
+  const shown = (node) => node.getClientRects().length > 0
+    && node.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+  const bad = [];
+  const label = (node) => `${node.dataset.testid || node.id || node.className || node.tagName}`
+    + ` "${(node.textContent || node.placeholder || '').trim().slice(0, 30)}"`;
+  const texty = (node) => [...node.childNodes]
+    .some((c) => c.nodeType === 3 && c.textContent.trim());
+  const canvas = document.createElement('canvas').getContext('2d');
+  for (const node of document.querySelectorAll(root + ' *')) {
+    if (!shown(node) || node.closest('.sr-only, svg, .skip-link')) continue;
+    const style = getComputedStyle(node);
+    const box = node.getBoundingClientRect();
+    if (texty(node) || node.matches('button, input, select')) {
+      if (node.scrollWidth > node.clientWidth + 1 && style.overflowX !== 'visible') {
+        const whole = node.textContent.trim();
+        const tip = node.closest('[title]')?.title ?? '';
+        const told = tip.includes(whole) || (node.getAttribute('aria-label') || '').includes(whole);
+        if (!(style.textOverflow === 'ellipsis' && told)) bad.push(`${label(node)}: clipped`);
+      }
+      if (box.left < -0.5 || box.right > innerWidth + 0.5) {
+        let scroller = node.parentElement;
+        const scrolls = (n) => ['auto', 'scroll'].includes(getComputedStyle(n).overflowX);
+        while (scroller && !scrolls(scroller)) scroller = scroller.parentElement;
+        const where = `${box.left.toFixed(0)}..${box.right.toFixed(0)}`;
+        if (!scroller) bad.push(`${label(node)}: outside the viewport (${where})`);
+      }
+      for (let up = node.parentElement; up && up !== document.body; up = up.parentElement) {
+        const clip = getComputedStyle(up).overflowX;
+        if (clip === 'visible') continue;
+        const outer = up.getBoundingClientRect();
+        const out = box.right > outer.right + 1 || box.left < outer.left - 1;
+        if (clip !== 'auto' && clip !== 'scroll' && out) {
+          bad.push(`${label(node)}: cut off by ${label(up)}`);
+        }
+        break;
+      }
+    }
+    if (node.matches('input[placeholder]') && !node.value && node.placeholder) {
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = node.clientWidth - parseFloat(style.paddingLeft)
+        - parseFloat(style.paddingRight);
+      if (canvas.measureText(node.placeholder).width > room + 1) {
+        bad.push(`${label(node)}: placeholder clipped`);
+      }
+    }
+  }
+  return [...new Set(bad)];
+}"""
+
+
+def overflows(page: Any, root: str = "body") -> list[str]:
+    return list(page.evaluate(OVERFLOWS, root))
+
+
+# ------------------------------------------------------------------ 8. long names
+
+LONG_A = "Maximilianavonwolkenberg"  # 24 characters, no space to break at
+LONG_B = "Bartholomewvanderwaalsen"
+
+
+def test_long_names_end_in_an_ellipsis_with_the_whole_name_told(site: tuple[str, Any]) -> None:
+    base, browser = site
+    assert len(LONG_A) == len(LONG_B) == 24
+    ann = device_page(browser, "desktop")
+    link = host_table(base, ann, players=2, name=LONG_A)
+    code = link.rsplit("#", 1)[1]
+    bob = device_page(browser, "phone")
+    bob.goto(link)
+    bob.get_by_test_id("invite-name").fill(LONG_B)
+    bob.get_by_test_id("invite-join").tap()
+    pages = {ann: False, bob: True}
+    while True:  # both play quick moves until the round is over
+        for page in pages:
+            wait_js(page, "document.body.dataset.phase !== 'lobby'")
+        if all(page.evaluate("document.body.dataset.phase") != "playing" for page in pages):
+            break
+        for page, touch in pages.items():
+            if page.evaluate("document.body.dataset.myTurn") == "true":
+                before = state_count(page)
+                quick_move(page, touch)
+                wait_new_state(page, before)
+        # the desktop move list fits its column, the names cut with "…" and told whole
+        assert overflows(ann, "#moves") == []
+    for page in pages:
+        show_result(page)
+    bob.wait_for_timeout(400)  # the dialog's pop-in
+    # the phone's end dialog keeps every column in view
+    assert overflows(bob, "#result") == [], overflows(bob, "#result")
+    names = bob.locator("#scores-body .score-who").evaluate_all("els => els.map(e => e.title)")
+    assert sorted(names) == [f"{LONG_B} (you)", LONG_A], names
+    assert bob.locator("#scores-body .score-you").inner_text() == " (you)"
+    shoot(bob, "newcomer-long-names-end-phone")
+    shoot(ann, "newcomer-long-names-end-desktop")
+    ann.get_by_test_id("result-close").click()
+    shoot(ann, "newcomer-long-names-moves-desktop")
+    whole = ann.locator("#moves li").last.get_attribute("title") or ""
+    assert whole.split(":")[0] in (LONG_A, LONG_B), whole
+    # Your tables: "with" and as much of the name as fits, the whole name in the tooltip
+    ann.get_by_test_id("leave-table").click()
+    bob.get_by_test_id("result-lobby").tap()
+    bob.get_by_test_id("lobby").wait_for(state="visible")
+    who = bob.get_by_test_id(f"my-table-who-{code}")
+    who.scroll_into_view_if_needed()
+    shoot(bob, "newcomer-long-names-tables-phone")
+    assert who.get_attribute("title") == f"with {LONG_A}"
+    assert (who.bounding_box() or {"width": 0})["width"] > 150
+    assert overflows(bob, "#my-tables") == []
+    for page in pages:
         close_page(page)

@@ -276,9 +276,9 @@ function redrawAll() {
   if (typeof renderIdentity === "function") renderIdentity();
   if (typeof refreshOpenTables === "function") refreshOpenTables();
   if (typeof renderPeoplePages === "function") renderPeoplePages();
+  if (typeof renderInvite === "function") renderInvite();
   if (table && current) render();
   renderReplay();
-  if (typeof renderInvite === "function") renderInvite();
   renderAnalysis();
 }
 

@@ -44,6 +44,22 @@ function forgetTable(code) {
   renderMyTables();
 }
 
+// A table of "Your tables": the code and phase on one line, who else sits there on
+// the next, where long names end in "…" (the tooltip has them whole); the whole line
+// is never cut down to "with …".
+function myTableText(code, phase, who) {
+  const text = el("span", { class: "my-table-text" });
+  const head = el("span", { class: "my-table-head" });
+  head.append(el("b", {}, code));
+  if (phase) head.append(el("span", { class: "muted" }, ` · ${t(`phase_${phase}`)}`));
+  text.append(head);
+  if (who) {
+    const words = t("withWho", { who });
+    text.append(el("span", { class: "my-table-who", title: words, "data-testid": `my-table-who-${code}` }, words));
+  }
+  return text;
+}
+
 function renderMyTables() {
   const box = $("my-tables-list");
   const list = myTables();
@@ -51,10 +67,7 @@ function renderMyTables() {
   box.replaceChildren();
   for (const entry of list) {
     const item = el("li", { class: "my-table" });
-    const text = el("span", { class: "my-table-text" });
-    text.append(el("b", {}, entry.code));
-    if (entry.who) text.append(el("span", {}, ` · ${t("withWho", { who: entry.who })}`));
-    if (entry.phase) text.append(el("span", { class: "muted" }, ` · ${t(`phase_${entry.phase}`)}`));
+    const text = myTableText(entry.code, entry.phase, entry.who);
     const back = button(t("backToTable"), `my-table-${entry.code}`, () => {
       const stored = loadSeat(entry.code);
       if (stored?.token) enterTable(entry.code, stored.token, stored.seat);

@@ -578,11 +578,8 @@ function addServerTables(box, localList) {
   for (const table of serverTables.running) {
     if (local.has(table.table_id)) continue;
     const item = el("li", { class: "my-table", "data-testid": "server-table", "data-code": table.table_id });
-    const text = el("span", { class: "my-table-text" });
-    text.append(el("b", {}, table.table_id));
     const others = table.seats.filter((s) => s.kind !== "open" && s.player_id !== myPlayerId()).map((s) => s.name);
-    if (others.length) text.append(el("span", {}, ` · ${t("withWho", { who: others.join(", ") })}`));
-    text.append(el("span", { class: "muted" }, ` · ${t(`phase_${table.phase}`)}`));
+    const text = myTableText(table.table_id, table.phase, others.join(", ")); // lobby.js
     const stored = loadSeat(table.table_id);
     // my seat without its token here (another device): the server issues a new one
     const mine = table.seats.some((s) => s.player_id === myPlayerId() && s.kind === "human");

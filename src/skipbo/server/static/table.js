@@ -433,7 +433,7 @@ function seatHead(view, seat, tag = "h2") {
   const head = el("div", { class: "seat-head", "data-seat": String(seat) });
   const partner = seat !== mySeat() && partnerOf(view.view, mySeat()) === seat;
   const name = seat === mySeat() ? t("youSuffix", { name: seatName(seat) }) : seatName(seat);
-  const title = el(tag, { class: "seat-name", "data-testid": seat === mySeat() ? "my-name" : `name-${seat}` }, name);
+  const title = el(tag, { class: "seat-name", title: name, "data-testid": seat === mySeat() ? "my-name" : `name-${seat}` }, name);
   head.append(presence(seat), title);
   const reaction = reactionTag(seat); // reactions.js: a reaction just sent by this seat
   if (reaction) head.append(reaction);
@@ -594,7 +594,8 @@ function renderRoster(view) {
       "data-ready": String(Boolean(info.ready)),
       class: seat === view.view?.to_move && view.phase === "playing" ? "to-move" : null,
     });
-    row.append(presence(seat, "roster-presence"), el("span", { class: "roster-name" }, seat === mySeat() ? t("youSuffix", { name: seatName(seat) }) : seatName(seat)));
+    const name = seat === mySeat() ? t("youSuffix", { name: seatName(seat) }) : seatName(seat);
+    row.append(presence(seat, "roster-presence"), el("span", { class: "roster-name", title: name }, name));
     if (view.scores) row.append(el("span", { class: "score", title: t("matchTotal") }, String(seatScore(seat, view))));
     list.append(row);
   });
@@ -656,9 +657,16 @@ function noteMoveValues(old, view, moves) {
 function renderMoves() {
   const list = $("moves");
   list.replaceChildren();
-  for (const { seat, move } of table.last_moves ?? []) {
-    list.append(el("li", { "data-move": move, title: move }, `${seatName(seat)}: ${moveWords(move)}`));
-  }
+  const moves = table.last_moves ?? [];
+  const first = (table.moves ?? moves.length) - moves.length; // the list shows the round's last moves
+  moves.forEach(({ seat, move }, i) => {
+    const who = seatName(seat);
+    const words = moveWords(move);
+    // numbered by the move's place in the round; the tooltip says it in words, whole
+    const item = el("li", { "data-move": move, value: String(first + i + 1), title: `${who}: ${words}` });
+    item.append(el("span", { class: "move-who" }, who), `: ${words}`);
+    list.append(item);
+  });
   list.scrollTop = list.scrollHeight;
 }
 
@@ -890,6 +898,18 @@ function renderSeries() {
   box.textContent = t("seriesTally", { n: played, tally: names.join(" · ") });
 }
 
+// A name in the scores: a long one ends in "…" (the tooltip has it whole), while the
+// "(you)" of the person's own row always shows.
+function scoreName(seat) {
+  const name = seatName(seat);
+  const [before, after] = seat === mySeat() ? t("youSuffix", { name: "\u0000" }).split("\u0000") : ["", ""];
+  const box = el("span", { class: "score-who", title: `${before}${name}${after}` });
+  if (before) box.append(before);
+  box.append(el("span", { class: "score-name" }, name));
+  if (after) box.append(el("span", { class: "score-you" }, after));
+  return box;
+}
+
 function renderScores() {
   const body = $("scores-body");
   body.replaceChildren();
@@ -898,7 +918,7 @@ function renderScores() {
     const row = el("tr", { "data-testid": `score-row-${seat}` });
     const winner = roundPoints(table.result, seat) > 0;
     const name = el("th", { scope: "row" });
-    name.append(el("span", {}, seat === mySeat() ? t("youSuffix", { name: seatName(seat) }) : seatName(seat)));
+    name.append(scoreName(seat));
     if (winner) name.append(el("span", { class: "tag win" }, `★ ${t("winner")}`));
     if (info.ready) name.append(el("span", { class: "tag ready", "data-testid": `ready-${seat}` }, `✓ ${t("ready")}`));
     row.append(
