@@ -30,8 +30,10 @@ ENV_SETTINGS = "SKIPBO_SERVER_SETTINGS"
 ENV_GRACE = "SKIPBO_CLUSTER_GRACE"
 ENV_TURN_SCALE = "SKIPBO_CLUSTER_TURN_SCALE"
 ENV_RATE = "SKIPBO_CLUSTER_RATE"
+ENV_SLOW_CHECK = "SKIPBO_CLUSTER_SLOW_CHECK"
 """Shorter clocks (and a lower message rate) for tests: each overrides its field of
-the settings a worker reads."""
+the settings a worker reads (``skipbo serve`` writes the settings' own variable itself,
+so a test's workers cannot be given other settings through it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,4 +77,6 @@ class ServerSettings:
             values["turn_scale"] = float(env[ENV_TURN_SCALE])
         if ENV_RATE in env:
             values["rate"] = float(env[ENV_RATE])
+        if ENV_SLOW_CHECK in env:
+            values["slow_check_seconds"] = float(env[ENV_SLOW_CHECK])
         return cls(**values)

@@ -88,8 +88,9 @@ def create_cluster_app(
 def app_from_env() -> FastAPI:
     """The worker app of ``skipbo serve --workers N`` (uvicorn calls it in each process).
 
-    The settings come from :meth:`ServerSettings.from_env` (``SKIPBO_CLUSTER_GRACE``
-    and ``SKIPBO_CLUSTER_TURN_SCALE`` shorten the clocks for tests).
+    The settings come from :meth:`ServerSettings.from_env` (``SKIPBO_CLUSTER_GRACE``,
+    ``SKIPBO_CLUSTER_TURN_SCALE`` and ``SKIPBO_CLUSTER_SLOW_CHECK`` shorten the clocks
+    for tests).
     """
     env = os.environ
     return create_cluster_app(env[ENV_DB], env[ENV_REDIS], ServerSettings.from_env(env))

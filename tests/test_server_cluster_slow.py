@@ -1,0 +1,154 @@
+"""Slow games past their deadline on the cluster: acted on exactly once.
+
+Both workers look for turns past their deadline every ``SLOW_CHECK`` seconds
+(``SKIPBO_CLUSTER_SLOW_CHECK`` shortens the 30 s of production, as
+``SKIPBO_CLUSTER_GRACE`` does the grace period); each expired turn is claimed by one
+statement, so only one of them acts. Deadlines are moved into the past in PostgreSQL
+itself, so no test waits an hour. A second action would show: at three sides the
+player after the one who timed out would give up (or be handed to a bot) too; at two,
+the game would be recorded twice. Needs ``SKIPBO_TEST_POSTGRES`` and
+``SKIPBO_TEST_REDIS`` (``.ci/run`` sets both).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from server_harness import ServerProcess, http
+from test_server_cluster import database, pg_url, redis_url, workers
+from test_server_players import Browser
+
+__all__ = ["database", "pg_url", "redis_url"]  # the cluster tests' fixtures
+
+SLOW_CHECK = 0.2
+"""Seconds between two looks for expired turns on each worker (30 in production)."""
+CHECKS = 15
+"""Rounds of checks both workers run after the first action, in which nothing more may happen."""
+ACT_WITHIN = 10.0
+"""Seconds the workers have to act on an expired turn: far less than the 30 s between
+two checks without the setting, so the test fails if the workers ignore it."""
+
+
+@pytest.fixture(scope="module")
+def pair(pg_url: str, redis_url: str) -> Iterator[list[ServerProcess]]:
+    """Two workers that check deadlines every SLOW_CHECK seconds."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SKIPBO_CLUSTER_SLOW_CHECK", str(SLOW_CHECK))
+        both = workers(pg_url, redis_url)
+    yield both
+    for worker in both:
+        worker.kill()
+
+
+def slow_table(
+    pair: list[ServerProcess], players: int, on_timeout: str
+) -> tuple[str, list[Browser]]:
+    """A slow table (8 h a turn) of ``players`` guests, seated from both workers in turn."""
+    people = [Browser(pair[i % 2].base) for i in range(players)]
+    for person in people:
+        person.get("/api/me")
+    body = {
+        "players": players,
+        "stock": 10,
+        "name": "P0",
+        "slow_hours": 8,
+        "on_timeout": on_timeout,
+    }
+    code = str(people[0].post("/api/tables", body).json()["code"])
+    for index, person in enumerate(people[1:], start=1):
+        person.post(f"/api/tables/{code}/join", {"name": f"P{index}"})
+    return code, people
+
+
+def waiting_turn(
+    people: list[Browser], code: str, moved_from: int | None = None
+) -> tuple[int, float]:
+    """Whose "your turn" list holds ``code`` (not ``moved_from``), and its deadline."""
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        for index, person in enumerate(people):
+            if index == moved_from:
+                continue
+            for table in person.get("/api/me/tables").json()["your_turn"]:
+                if table["table_id"] == code and table["deadline"]:
+                    return index, float(table["deadline"])
+        time.sleep(0.1)
+    raise AssertionError(f"{code} is in nobody's turn list")
+
+
+def expire(pg: str, code: str) -> None:
+    import psycopg
+
+    with psycopg.connect(pg) as db:
+        db.execute("UPDATE listings SET deadline = 1 WHERE table_id = %s", (code,))
+
+
+def stored_status(pg: str, code: str) -> dict[str, Any]:
+    import psycopg
+
+    with psycopg.connect(pg) as db:
+        row = db.execute("SELECT status FROM tables WHERE table_id = %s", (code,)).fetchone()
+    assert row is not None
+    status: dict[str, Any] = json.loads(row[0])
+    return status
+
+
+def public_view(base: str, code: str) -> dict[str, Any]:
+    status, body = http(base, "GET", f"/api/tables/{code}")
+    assert status == 200, body
+    view: dict[str, Any] = body
+    return view
+
+
+def until(check: Any, what: str, seconds: float = 30) -> None:
+    end = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        time.sleep(0.1)
+
+
+def test_at_three_sides_the_late_player_alone_is_taken_by_a_bot(
+    pair: list[ServerProcess], pg_url: str
+) -> None:
+    """P0..P2 on two workers; the player to move lets the deadline pass: a bot takes
+    that seat (the player gave up), plays the turn, and the next player's turn waits
+    with a fresh deadline; after many more checks on both workers nobody else is gone."""
+    code, people = slow_table(pair, 3, "lose")
+    late, _ = waiting_turn(people, code)
+    expire(pg_url, code)
+    until(lambda: stored_status(pg_url, code).get("resigned") == [late], "the time-out", ACT_WITHIN)
+    nxt, deadline = waiting_turn(people, code, moved_from=late)
+    assert deadline > time.time() + 7.9 * 3600
+    time.sleep(CHECKS * SLOW_CHECK)
+    assert stored_status(pg_url, code)["resigned"] == [late]
+    for worker in pair:  # each worker's copy says the same
+        view = public_view(worker.base, code)
+        assert view["phase"] == "playing" and view["to_move"] == nxt
+        kinds = [seat["kind"] for seat in view["seats"]]
+        assert kinds == ["bot" if seat == late else "human" for seat in range(3)], kinds
+    assert waiting_turn(people, code, moved_from=late) == (nxt, deadline)
+
+
+def test_at_two_sides_the_late_player_loses_once(pair: list[ServerProcess], pg_url: str) -> None:
+    """The player to move lets the deadline pass: the game ends, the other wins, and it is
+    recorded once (one game each, one win), whichever worker acted."""
+    code, people = slow_table(pair, 2, "lose")
+    late, _ = waiting_turn(people, code)
+    expire(pg_url, code)
+    until(lambda: public_view(pair[1].base, code)["phase"] == "match_over", "the end", ACT_WITHIN)
+    time.sleep(CHECKS * SLOW_CHECK)
+    assert stored_status(pg_url, code)["resigned"] == [late]
+    assert public_view(pair[0].base, code)["match_winner"] == 1 - late
+
+    def totals() -> list[tuple[int, int]]:
+        return [(me["games"], me["wins"]) for me in (p.get("/api/me").json() for p in people)]
+
+    until(lambda: totals()[late] == (1, 0), "the game's record")
+    expected = [(1, 0), (1, 0)]
+    expected[1 - late] = (1, 1)
+    assert totals() == expected
