@@ -20,6 +20,7 @@ from browser_helpers import (
     show_result,
     state_count,
     wait_js,
+    wait_my_turn,
     wait_new_state,
 )
 from browser_site import close_page, device_page, quick_move, shared_site
@@ -204,3 +205,34 @@ def test_long_names_end_in_an_ellipsis_with_the_whole_name_told(site: tuple[str,
     assert overflows(bob, "#my-tables") == []
     for page in pages:
         close_page(page)
+
+
+# ------------------------------------------------------------------ 9. emoji names
+
+FAMILY = "👨\u200d👩\u200d👧\u200d👦"
+
+
+def test_an_emoji_name_is_welcome_and_a_refusal_says_what_is_allowed(
+    site: tuple[str, Any],
+) -> None:
+    base, browser = site
+    page = device_page(browser, "phone")
+    name = f"Zoë {FAMILY} Zoë {FAMILY}"  # 11 clusters a reader sees; 30 UTF-16 units
+    open_lobby(base, page, name)
+    assert page.get_by_test_id("nickname").input_value() == name  # nothing cut off
+    page.get_by_test_id("quick-play").tap()
+    wait_my_turn(page)
+    assert page.get_by_test_id("my-name").inner_text() == f"{name} (you)"
+    shoot(page, "newcomer-emoji-name-phone")
+    # a name the server refuses: the message says what a name may hold
+    page.get_by_test_id("leave-table").tap()
+    page.get_by_test_id("lobby").wait_for(state="visible")
+    page.get_by_test_id("nickname").fill("Eve\u202eevil")  # a bidi override, invisible
+    page.get_by_test_id("quick-play").tap()
+    error = page.get_by_test_id("error")
+    error.wait_for(state="visible")
+    text = error.inner_text()
+    assert "emoji" in text and "24" in text and "printable" not in text, text
+    assert page.get_by_test_id("nickname").get_attribute("aria-invalid") == "true"
+    shoot(page, "newcomer-name-refused-phone")
+    close_page(page)

@@ -75,7 +75,7 @@ BAD_TABLES: list[tuple[dict[str, Any], str, str | None, dict[str, Any]]] = [
     ({"players": 9}, "invalid_field", "players", {"min": 2, "max": 6}),
     ({"players": 2, "turn_seconds": 5}, "invalid_field", "turn_seconds", {"min": 10, "max": 600}),
     ({"players": 2, "target": 0}, "invalid_field", "target", {"min": 1, "max": 10_000}),
-    ({"players": 2, "name": "x" * 65}, "too_long", "name", {"max": 64}),
+    ({"players": 2, "name": "x" * 257}, "too_long", "name", {"max": 256}),
     ({"players": 2, "colour": "red"}, "unknown_field", "colour", {}),
     ({"players": 3, "teams": True}, "teams_players", "teams", {"players": 3}),
     (

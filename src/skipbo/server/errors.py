@@ -20,7 +20,10 @@ ERRORS: dict[str, str] = {
     "not_started": "the game has not started: seats are still open",
     "wrong_token": "wrong token",
     "not_your_seat": "seat {seat} is not yours at this table",
-    "name_invalid": "a name is 1..{max} printable characters",
+    "name_invalid": (
+        "a name is 1..{max} characters (an emoji, or a letter with its accents, counts as one):"
+        " letters, digits, punctuation, spaces and emoji, nothing invisible"
+    ),
     "bots_only_name": "a table of bots only has no seat for a name",
     "too_many_tables": "too many tables created: at most {limit} a minute",
     # moves and rounds

@@ -19,6 +19,10 @@ from .errors import CodedError
 MAX_MESSAGE_BYTES = 4096
 RATE_PER_SECOND = 20.0
 TOKEN_MAX = 128
+NAME_MAX = 256
+"""Code points a name field may carry: enough for any name the server's own check
+(counting grapheme clusters: 24 of up to 10 code points) accepts, so that check, which
+says what is allowed, is the one to refuse a name; a family emoji alone is 7."""
 
 
 class MessageError(CodedError):
@@ -154,7 +158,7 @@ class CreateTableRequest(_Strict):
     teams: bool = False
     target: Annotated[int, Field(ge=1, le=10_000)] | None = None
     seats: Annotated[list[Annotated[str, Field(max_length=32)]], Field(max_length=6)] | None = None
-    name: Annotated[str, Field(max_length=64)] | None = None
+    name: Annotated[str, Field(max_length=NAME_MAX)] | None = None
     turn_seconds: Annotated[int, Field(ge=TURN_SECONDS[0], le=TURN_SECONDS[1])] | None = None
     hints: bool | None = None
     public: bool = False
@@ -166,7 +170,7 @@ class CreateTableRequest(_Strict):
 class JoinRequest(_Strict):
     """``POST /api/tables/{code}/join``."""
 
-    name: Annotated[str, Field(max_length=64)]
+    name: Annotated[str, Field(max_length=NAME_MAX)]
 
 
 class FillRequest(_Strict):

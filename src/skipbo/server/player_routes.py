@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from .account_errors import AccountError
 from .accounts import ACCOUNT_SESSION, GUEST_SESSION, Accounts, SignedIn
 from .config import TableConfig, TableError
-from .messages import _Strict
+from .messages import NAME_MAX, _Strict
 from .online import Online
 from .pairing import pairing_order
 from .ratings import START
@@ -41,11 +41,11 @@ FIND_STOCKS = (10, 30)
 
 
 class NameRequest(_Strict):
-    name: Annotated[str, Field(max_length=64)]
+    name: Annotated[str, Field(max_length=NAME_MAX)]
 
 
 class Credentials(_Strict):
-    user_name: Annotated[str, Field(max_length=128)]
+    user_name: Annotated[str, Field(max_length=NAME_MAX)]
     password: Annotated[str, Field(max_length=512)]
 
 
