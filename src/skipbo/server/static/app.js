@@ -114,16 +114,26 @@ function guarded(action) {
   };
 }
 
-// A seat's name as shown: bots with their level, "Ada (expert)".
+// A seat's name as shown: bots with their level, "Ada (expert)". A seat whose person
+// resigned keeps the person's name (a bot plays it now: seatHead says so), so that
+// their moves, earlier and later, are named as everyone knew them.
 function seatName(seat, view = table) {
   const info = view?.seats?.[seat];
   if (!info) return t("seatN", { n: seat + 1 });
   if (info.kind === "open") return t("openSeatName");
-  return info.kind === "bot" && info.bot ? `${info.name} (${info.bot})` : info.name;
+  if (info.resigned) return info.name;
+  return info.kind === "bot" && info.bot ? `${info.name} (${levelName(info.bot)})` : info.name; // lobby.js: "moyen"
 }
 
+// The seat this page plays; none once its person resigned (they watch, and are never
+// shown as "Bob (hard) (you)").
 function mySeat() {
-  return current ? current.seat : null;
+  if (!current || iResigned()) return null;
+  return current.seat;
+}
+
+function iResigned(view = table) {
+  return Boolean(current && current.seat !== null && view?.seats?.[current.seat]?.resigned);
 }
 
 // ------------------------------------------------------------------ the connection
@@ -349,10 +359,11 @@ async function start() {
   setupCoach();
   setupReactions();
   setupPeople();
+  setupTutorial();
+  setupInvite();
   window.addEventListener("hashchange", () => {
     if (!current || location.hash !== `#${current.code}` || $("table").hidden) openFromHash();
   });
-  setupInvite();
   try {
     ({ bots, ladder } = await api("GET", "/api/bots"));
   } catch (error) {

@@ -35,7 +35,8 @@ function resetTableState() {
 
 // A move is "SOURCE-TARGET" or "end" (notation.md); the split only reads the list.
 function legal() {
-  return table?.legal ?? [];
+  const all = table?.legal ?? [];
+  return typeof tutorialMoves === "function" ? tutorialMoves(all) : all; // tutorial.js: a lesson asks for one move
 }
 
 function sources() {
@@ -438,6 +439,7 @@ function seatHead(view, seat, tag = "h2") {
   const reaction = reactionTag(seat); // reactions.js: a reaction just sent by this seat
   if (reaction) head.append(reaction);
   if (partner) head.append(el("span", { class: "tag partner" }, t("partner")));
+  if (view.seats[seat]?.resigned) head.append(resignedTag(seat, view));
   if (seat === view.view?.to_move && view.phase === "playing") {
     head.append(el("span", { class: "tag turn", "data-testid": `turn-${seat}` }, t("toMoveTag")));
     if (view.turn_remaining !== null && view.turn_remaining !== undefined) {
@@ -596,6 +598,7 @@ function renderRoster(view) {
     });
     const name = seat === mySeat() ? t("youSuffix", { name: seatName(seat) }) : seatName(seat);
     row.append(presence(seat, "roster-presence"), el("span", { class: "roster-name", title: name }, name));
+    if (info.resigned) row.append(resignedTag(seat, view));
     if (view.scores) row.append(el("span", { class: "score", title: t("matchTotal") }, String(seatScore(seat, view))));
     list.append(row);
   });
@@ -608,8 +611,9 @@ function renderRoster(view) {
 function renderLastTurn() {
   const box = $("last-turn");
   const runs = table.phase === "lobby" ? [] : lastTurnRuns();
-  box.hidden = !runs.length;
-  box.replaceChildren();
+  const notices = table.phase === "playing" ? resignedNotices() : [];
+  box.hidden = !runs.length && !notices.length;
+  box.replaceChildren(...notices.map((text) => el("span", { class: "turn-run notice", "data-testid": "resigned-notice" }, text)));
   for (const run of runs) {
     const name = seatName(run.seat);
     const words = run.moves.map(([move, key]) => shortMoveWords(move, key)).join(", ");
@@ -617,6 +621,18 @@ function renderLastTurn() {
     line.append(el("b", { class: "who" }, name), el("span", { class: "what" }, `: ${words}`));
     box.append(line);
   }
+}
+
+// "resigned: a bot (hard) plays" beside the name of a seat whose person gave up.
+function resignedTag(seat, view = table) {
+  return el("span", { class: "tag resigned", "data-testid": `resigned-${seat}` }, t("resignedBot", { bot: levelName(view.seats[seat].bot ?? "hard") }));
+}
+
+// Everyone is told who resigned at a table that plays on: "Bob resigned; a bot plays the seat."
+function resignedNotices(view = table) {
+  return view.seats
+    .filter((info) => info.resigned)
+    .map((info) => (current?.seat === info.seat ? t("youResignedNotice") : t("resignedNotice", { who: info.name })));
 }
 
 // The moves after the person's own last one (a spectator: the last player's), in
@@ -676,7 +692,7 @@ function statusText() {
   if (table.phase === "lobby") return t("waiting", { n: table.seats.filter((s) => s.kind === "open").length });
   if (table.phase !== "playing") return table.phase === "match_over" ? t("matchOver") : t("roundOver");
   const seat = mySeat();
-  if (seat !== null && table.resigned === seat) return t("youResigned");
+  if (iResigned()) return t("youResigned");
   if (table.view.to_move === seat) {
     if (table.seats[seat]?.autopilot) return t("botPlaysForYou");
     if (pending) return t("pendingHint");
@@ -738,6 +754,7 @@ function render() {
   tickTimer();
   keepFocus(focused);
   restoreFocus();
+  if (typeof tutorialRendered === "function") tutorialRendered(); // tutorial.js: the guide's panel
 }
 
 // A focused card or pile that was redrawn (a new state, someone else's move) hands

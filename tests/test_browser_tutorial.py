@@ -1,0 +1,305 @@
+"""The guided first game (issue 21 §2), played through in a real browser.
+
+A first visit is offered the tutorial; the person follows it to the end: at 1280×800
+by keyboard alone (Enter on Next, arrow keys to the card asked for, Enter on it and
+on the pile), at 390×844 with taps. At each lesson the panel says what to do, points
+at one part of the table without covering it, and only the move it asks for can be
+chosen; the round ends with the person's win, and the end-of-round dialog leads on
+to a real game. Escape leaves the tutorial. axe finds nothing serious on the panel,
+and every language has every text with its own rule sheet's pile names. A
+screenshot of every lesson at both sizes goes to artifacts/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from browser_helpers import inside_viewport, open_lobby, shoot, wait_js
+from browser_site import SIZES, close_page, device_page, shared_site
+from test_browser_a11y import check_axe
+
+# The lessons and the moves each asks for (static/tutorial.js's TUTORIAL_STEPS;
+# tests/test_tutorial.py checks the deal makes them legal in this order).
+LESSONS: list[tuple[str, list[str]]] = [
+    ("welcome", []),
+    ("stock", []),
+    ("hand", []),
+    ("build", ["H1-B1"]),
+    ("stockPlay", ["S-B1"]),
+    ("wild", ["HSB-B1"]),
+    ("stockAgain", ["S-B1"]),
+    ("discard", ["H12-D1"]),
+    ("opponent", []),
+    ("refill", []),
+    ("run", ["H5-B1", "H6-B1", "H7-B1", "H8-B1", "H9-B1"]),
+    ("drawFive", []),
+    ("stockTen", ["S-B1"]),
+    ("eleven", ["H11-B1"]),
+    ("discardPlay", ["D1-B1"]),
+    ("completed", []),
+    ("win", ["S-B1"]),
+]
+PILE_WORDS = {
+    "en": ("stock pile", "building pile", "discard pile"),
+    "fr": ("stock", "série", "défausse"),
+    "de": ("Vorratsstapel", "Baustapel", "Ablagestapel"),
+    "nl": ("stok", "bouwstapel", "weggooistapel"),
+}
+"""The names of each printed rule sheet (i18n.js's header), as the lessons must use them."""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    with shared_site(tmp_path_factory.mktemp("tutorial")) as running:
+        yield running
+
+
+def lesson(page: Any) -> str:
+    return str(page.evaluate("document.body.dataset.tutorial || ''"))
+
+
+def wait_lesson(page: Any, name: str) -> None:
+    wait_js(page, "(name) => document.body.dataset.tutorial === name", name)
+
+
+def source_of(move: str) -> str:
+    """The selector of the card a move takes (hand card by value, stock, discard top)."""
+    source = move.split("-")[0]
+    if source == "S":
+        return "[data-testid=own-stock][data-selectable=true]"
+    if source.startswith("D"):
+        return f"[data-testid=own-discard-top-{source[1:]}][data-selectable=true]"
+    return f"[data-testid=hand-card][data-card='{source[1:]}'][data-selectable=true]"
+
+
+def target_of(move: str) -> str:
+    target = move.split("-")[1]
+    if target.startswith("D"):
+        return f"[data-testid=discard-target-{target[1:]}][data-lit=true]"
+    return f"[data-testid=build-{target[1:]}][data-lit=true]"
+
+
+def only_the_asked_move_is_offered(page: Any, move: str) -> None:
+    """The one card the lesson asks for is selectable, nothing else."""
+    selectable = page.locator("#me [data-selectable=true]")
+    assert selectable.count() == 1, f"{move}: {selectable.count()} selectable cards"
+    assert page.locator(source_of(move)).count() == 1, move
+
+
+def tap_move(page: Any, move: str) -> None:
+    """The move by taps: the card, then the lit pile (a discard: the pile twice)."""
+    page.locator(source_of(move)).tap()
+    target = page.locator(target_of(move))
+    target.tap()
+    if "-D" in move:
+        page.get_by_test_id("pending-discard").wait_for(state="visible")
+        target.tap()
+
+
+def focused(page: Any, selector: str) -> bool:
+    return bool(page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector))
+
+
+def key_move(page: Any, move: str) -> None:
+    """The move by keys: arrows to the card, Enter, Enter on the pile focus moved to."""
+    for _ in range(12):
+        if focused(page, source_of(move)):
+            break
+        page.keyboard.press("ArrowRight")
+    assert focused(page, source_of(move)), f"the arrow keys never reached the card of {move}"
+    page.keyboard.press("Enter")
+    wait_js(page, "(s) => document.activeElement?.matches(s) ?? false", target_of(move))
+    page.keyboard.press("Enter")
+    if "-D" in move:
+        page.get_by_test_id("pending-discard").wait_for(state="visible")
+        page.keyboard.press("Enter")
+
+
+def check_panel_beside_spot(page: Any, name: str) -> None:
+    """The panel is inside the screen and covers nothing it points at."""
+    panel = page.get_by_test_id("tutorial")
+    assert inside_viewport(page, panel), name
+    overlap = page.evaluate(
+        """() => {
+          const spot = document.querySelector('[data-tutorial-spot=true]');
+          if (!spot) return 0;
+          const a = spot.getBoundingClientRect();
+          const b = document.getElementById('tutorial').getBoundingClientRect();
+          const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          return w > 0 && h > 0 ? w * h : 0;
+        }"""
+    )
+    assert overlap == 0, f"{name}: the panel covers what it points at"
+    for testid in ("tutorial-next", "tutorial-leave"):
+        button = page.get_by_test_id(testid)
+        if button.is_visible():
+            box = button.bounding_box()
+            assert box and box["height"] >= 44 and box["width"] >= 44, (name, testid, box)
+
+
+def start_from_first_visit(page: Any, base: str, touch: bool) -> None:
+    open_lobby(base, page, name=None)
+    offer = page.get_by_test_id("tutorial-offer")
+    offer.wait_for(state="visible")
+    size = "phone" if touch else "desktop"
+    shoot(page, f"tutorial-{size}-00-offer")
+    start = page.get_by_test_id("tutorial-offer-start")
+    start.tap() if touch else start.click()
+    wait_lesson(page, "welcome")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_first_visit_plays_the_tutorial_through(site: tuple[str, Any], size: str) -> None:
+    base, browser = site
+    page = device_page(browser, size)
+    touch = size == "phone"
+    start_from_first_visit(page, base, touch)
+    code = page.get_by_test_id("table-code").inner_text()
+    for index, (name, moves) in enumerate(LESSONS):
+        if name == "opponent":
+            # the bot's turn may be over before a look (its lesson only waits for it)
+            wait_js(page, "['opponent', 'refill'].includes(document.body.dataset.tutorial)")
+            if lesson(page) == "opponent":
+                shoot(page, f"tutorial-{size}-{index + 1:02d}-{name}")
+            continue
+        wait_lesson(page, name)
+        text = page.get_by_test_id("tutorial-text").inner_text()
+        assert text and "tut_" not in text, (name, text)
+        assert page.get_by_test_id("tutorial-count").inner_text() == f"Step {index + 1} of 17"
+        shoot(page, f"tutorial-{size}-{index + 1:02d}-{name}")
+        check_panel_beside_spot(page, name)
+        if not moves:
+            assert page.locator("#me [data-selectable=true]").count() == 0, name
+            if touch:
+                page.get_by_test_id("tutorial-next").tap()
+            else:
+                assert focused(page, "#tutorial-next"), f"{name}: Next has no focus"
+                page.keyboard.press("Enter")
+            continue
+        for done, move in enumerate(moves):
+            wait_js(page, "(s) => document.querySelector(s) !== null", source_of(move))
+            only_the_asked_move_is_offered(page, move)
+            if name == "run":
+                assert f"({done} of 5)" in page.get_by_test_id("tutorial-text").inner_text()
+            tap_move(page, move) if touch else key_move(page, move)
+            wait_js(
+                page,
+                "([n, s]) => document.body.dataset.tutorial !== n"
+                " || document.querySelector(s) === null",
+                [name, source_of(move) if done + 1 < len(moves) else "#nothing"],
+            )
+        if name == "wild":
+            wild = page.locator("[data-testid=build-1] .as-value")
+            assert wild.inner_text() == "= 3", "the Skip-Bo card stands for the 3"
+        if name == "discardPlay":
+            wait_js(page, "document.querySelector('[data-testid=build-1]').dataset.value === '0'")
+            assert page.get_by_test_id("completed-count").inner_text() == "12"
+    # the last stock card won the round: the round's own dialog, with the guide's word
+    result = page.get_by_test_id("result")
+    result.wait_for(state="visible")
+    assert page.locator("#result-title").inner_text() == "You won!"
+    assert page.get_by_test_id("tutorial-done").is_visible()
+    assert page.get_by_test_id("tutorial").is_hidden()
+    assert page.get_by_test_id("new-game").is_hidden()
+    shoot(page, f"tutorial-{size}-18-done")
+    play = page.get_by_test_id("tutorial-play-real")
+    play.tap() if touch else play.click()
+    wait_js(page, "(code) => location.hash.length > 1 && location.hash !== '#' + code", code)
+    wait_js(page, "document.body.dataset.phase === 'playing'")
+    assert page.get_by_test_id("tutorial").is_hidden()
+    assert lesson(page) == ""
+    close_page(page)
+
+
+def test_the_landing_page_keeps_the_tutorial_and_escape_leaves_it(
+    site: tuple[str, Any],
+) -> None:
+    base, browser = site
+    page = device_page(browser, "desktop")
+    open_lobby(base, page, name=None)
+    page.get_by_test_id("tutorial-offer-dismiss").click()
+    assert page.get_by_test_id("tutorial-offer").is_hidden()
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.get_by_test_id("tutorial-offer").is_hidden(), "offered once"
+    page.get_by_test_id("tutorial-start").click()
+    wait_lesson(page, "welcome")
+    code = page.get_by_test_id("table-code").inner_text()
+    page.keyboard.press("Enter")
+    wait_lesson(page, "stock")
+    # a reload comes back to the lesson the table is at
+    page.keyboard.press("Enter")
+    wait_lesson(page, "hand")
+    page.keyboard.press("Enter")
+    wait_lesson(page, "build")
+    page.locator(source_of("H1-B1")).click()
+    page.locator(target_of("H1-B1")).click()
+    wait_lesson(page, "stockPlay")
+    page.reload()
+    wait_lesson(page, "stockPlay")
+    page.get_by_test_id("tutorial-leave").focus()
+    page.keyboard.press("Escape")
+    page.get_by_test_id("lobby").wait_for(state="visible")
+    assert page.get_by_test_id("tutorial").is_hidden()
+    assert page.locator(f"[data-testid=my-table-{code}]").count() == 0, "the tutorial is forgotten"
+    close_page(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_tutorial_panel_passes_axe(site: tuple[str, Any], size: str) -> None:
+    base, browser = site
+    page = device_page(browser, size)
+    start_from_first_visit(page, base, size == "phone")
+    check_axe(page, f"tutorial welcome ({size})")
+    for _ in range(3):
+        page.get_by_test_id("tutorial-next").click()
+    wait_lesson(page, "build")
+    check_axe(page, f"tutorial, a move asked for ({size})")
+    close_page(page)
+
+
+CLIPPED = """(root) => [...document.querySelectorAll(root + ' *')]
+  .filter((n) => n.getClientRects().length && (n.matches('button, h2, p, span')))
+  .filter((n) => n.scrollWidth > n.clientWidth + 1 || n.getBoundingClientRect().right > innerWidth + 0.5
+    || n.getBoundingClientRect().left < -0.5)
+  .map((n) => n.id || n.dataset.testid || n.textContent.slice(0, 30))"""
+"""The offer's and the panel's texts that do not fit their box or the screen."""
+
+
+def test_every_language_has_every_lesson_with_its_pile_names(site: tuple[str, Any]) -> None:
+    base, browser = site
+    page = device_page(browser, "desktop")
+    open_lobby(base, page, name=None)
+    texts = page.evaluate("TUTORIAL_TEXTS")
+    close_page(page)
+    keys = set(texts["en"])
+    for lang, (stock, build, discard) in PILE_WORDS.items():
+        assert set(texts[lang]) == keys, lang
+        assert stock in texts[lang]["tut_stock"], lang
+        assert build in texts[lang]["tut_build"], lang
+        assert discard in texts[lang]["tut_discard"], lang
+    # each language on a phone: the offer and the panel speak it, and every text fits
+    for lang in ("fr", "de", "nl"):
+        page = device_page(browser, "phone")
+        page.context.add_init_script(f"localStorage.setItem('skipbo.lang', '{lang}')")
+        open_lobby(base, page, name=None)
+        start = page.get_by_test_id("tutorial-offer-start")
+        assert start.inner_text() == texts[lang]["tutorialOfferStart"]
+        assert page.evaluate(CLIPPED, "#tutorial-offer") == [], lang
+        assert page.get_by_test_id("tutorial-start").inner_text() == texts[lang]["tutorialEntry"]
+        shoot(page, f"tutorial-phone-{lang}-00-offer")
+        start.tap()
+        for name in ("welcome", "stock", "hand", "build"):
+            wait_lesson(page, name)
+            assert page.evaluate(CLIPPED, "#tutorial") == [], (lang, name)
+            shown = page.get_by_test_id("tutorial-text").inner_text()
+            assert shown.split("(")[0].split(":")[0][:12] in texts[lang][f"tut_{name}"], (lang, name)
+            if name in ("stock", "build"):
+                shoot(page, f"tutorial-phone-{lang}-{name}")
+            if name != "build":
+                page.get_by_test_id("tutorial-next").tap()
+        close_page(page)
