@@ -167,3 +167,29 @@ def turn_waiting(people: list[Browser], code: str) -> tuple[int, dict[str, Any]]
                     return index, table
         time.sleep(0.1)
     raise AssertionError(f"{code} is in nobody's turn list")
+
+
+def test_a_deleted_account_leaves_its_name_on_no_running_table(pair: list[ServerProcess]) -> None:
+    """Ann (worker 1) deletes her account while her game with Bob runs; Bob, connected to
+    worker 2, sees "deleted player" at her seat at once, and so does either worker's view."""
+    w1, w2 = pair
+    ann, bob = Browser(w1.base), Browser(w2.base)
+    for person in (ann, bob):
+        person.get("/api/me")
+    ann.post("/api/account/claim", {"user_name": "Ann Leaving", "password": "a long password"})
+    made = ann.post("/api/tables", {"players": 2, "stock": 10, "name": "Ann Leaving"}).json()
+    code, seat = made["code"], made["seat"]
+    joined = bob.post(f"/api/tables/{code}/join", {"name": "Bob"}).json()
+    player = Player(w2.base, code, joined["token"])
+    try:
+        assert player.view["seats"][seat]["name"] == "Ann Leaving"
+        assert ann.post("/api/account/delete", {"password": "a long password"}).status_code == 200
+        wait_for(
+            player, lambda: player.view["seats"][seat]["name"] != "Ann Leaving", 20, "the news"
+        )
+        assert player.view["seats"][seat]["name"] == "deleted player"
+    finally:
+        player.client.close()
+    for worker in pair:
+        names = [s["name"] for s in Browser(worker.base).get(f"/api/tables/{code}").json()["seats"]]
+        assert names[seat] == "deleted player" and "Ann Leaving" not in names

@@ -259,3 +259,38 @@ def test_a_player_sits_back_down_from_another_device(site: tuple[str, Any]) -> N
     stranger.get("/api/me")
     refused = stranger.post(f"/api/tables/{made['code']}/reseat")
     assert refused.status_code == 400 and refused.json()["code"] == "not_your_seat"
+
+
+def test_a_deleted_account_leaves_its_name_on_no_running_table(site: tuple[str, Any]) -> None:
+    """Ann, an account, sits at a running table with Bob and deletes her account: Bob's
+    view shows "deleted player" at her seat at once (the table in memory, not only the
+    store), and so does the finished game when Bob then resigns."""
+    base, _ = site
+    ann, bob = Browser(base), Browser(base)
+    for person in (ann, bob):
+        person.get("/api/me")
+    ann.post("/api/account/claim", {"user_name": "Ann Gone", "password": PASSWORD})
+    made = ann.post("/api/tables", {"players": 2, "stock": 10, "name": "Ann Gone"}).json()
+    joined = bob.post(f"/api/tables/{made['code']}/join", {"name": "Bob"}).json()
+    watcher = Client(base, made["code"])
+    try:
+        view = watcher.hello(joined["token"])["view"]
+        assert view["phase"] == "playing" and view["seats"][made["seat"]]["name"] == "Ann Gone"
+        assert ann.post("/api/account/delete", {"password": PASSWORD}).status_code == 200
+        shown = watcher.until(
+            lambda m: (
+                m["type"] == "state" and m["view"]["seats"][made["seat"]]["name"] != "Ann Gone"
+            )
+        )
+        assert shown["view"]["seats"][made["seat"]]["name"] == "deleted player"
+        watcher.send({"type": "resign"})
+        watcher.until(lambda m: m["type"] == "state" and m["view"]["phase"] == "match_over")
+    finally:
+        watcher.close()
+    public = bob.get(f"/api/tables/{made['code']}").json()
+    assert [seat["name"] for seat in public["seats"]] == ["deleted player", "Bob"]
+    profile = f"/api/players/{bob.get('/api/me').json()['id']}"
+    assert wait_for(lambda: bob.get(profile).json()["games"])
+    (game,) = bob.get(profile).json()["games"]
+    names = [seat["name"] for seat in game["seats"]]
+    assert "deleted player" in names and "Ann Gone" not in names

@@ -97,6 +97,11 @@ class LocalTables:
         table.time_out()
         await self.hub.changed(table)
 
+    async def rename_seat(self, code: str, seat: int, name: str) -> None:
+        table = self.registry.get(code)
+        table.rename_seat(seat, name)
+        await self.hub.changed(table)
+
     async def reseat(self, code: str, seat: int) -> dict[str, Any]:
         table = self.registry.get(code)
         token = table.reseat(seat)

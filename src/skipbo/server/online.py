@@ -31,7 +31,7 @@ from .config import TableConfig, TableError
 from .ratings import Recorded, record_game, side_ranks
 from .storage import games as listings
 from .storage.games import GameResult, Listing, SeatResult
-from .storage.players import seat_player, unseat_player
+from .storage.players import DELETED_NAME, seat_player, unseat_player
 from .storage.tx import Op, Store, Tx
 from .tables import OPEN, Table
 
@@ -132,6 +132,22 @@ def deadline_op(code: str, seat: int, deadline: float, now: float, keep: bool) -
     return run
 
 
+def running_seats(player_id: int) -> Op[list[tuple[str, int]]]:
+    """The seats ``player_id`` holds at tables not finished (unlisted ones included)."""
+
+    def run(tx: Tx) -> list[tuple[str, int]]:
+        rows = tx.rows(
+            "SELECT t.table_id, t.seat FROM table_players t"
+            " LEFT JOIN listings l ON l.table_id = t.table_id"
+            " WHERE t.player_id = {p} AND (l.phase IS NULL OR l.phase != 'finished')"
+            " ORDER BY t.table_id, t.seat",
+            (player_id,),
+        )
+        return [(str(code), int(seat)) for code, seat in rows]
+
+    return run
+
+
 def turn_player(code: str, player_id: int) -> Op[None]:
     """The player to move at ``code`` is ``player_id`` (the listing's "your turn")."""
 
@@ -207,6 +223,22 @@ class Online:
 
     async def unseated(self, code: str, seat: int) -> None:
         await self.store.run_async(unseat_player(code, seat))
+
+    async def deleted(
+        self, player_id: int, rename: Callable[[str, int, str], Awaitable[None]]
+    ) -> None:
+        """A deleted player's seats at running tables show "deleted player" at once.
+
+        The store's seats already say so (:func:`~.storage.players.delete_player`); a
+        table held in memory (by this process, or by cluster workers) would keep the
+        old name in every view, and in the game's result, until it is read again, so
+        each is renamed through ``rename`` (the service's, which shows the change).
+        """
+        for code, seat in await self.store.run_async(running_seats(player_id)):
+            try:
+                await rename(code, seat, DELETED_NAME)
+            except TableError as exc:  # the table is gone, or not found any more
+                log.info("table %s: seat %d not renamed (%s)", code, seat, exc.code)
 
     def observe(self, table: Table) -> None:
         """After a committed change: write what the listing or the results now lack."""

@@ -193,9 +193,11 @@ def add_player_routes(
     @app.post("/api/account/delete")
     async def delete(body: DeleteRequest, request: Request, response: Response) -> Any:
         session = request.cookies.get(SESSION_COOKIE) or ""
+        player = await me(request)
         await run_in_threadpool(
             accounts.delete_account, session, body.password, client_address(request)
         )
+        await online.deleted(player.player_id, service.rename_seat)
         response.delete_cookie(SESSION_COOKIE)
         return {"ok": True}
 

@@ -80,6 +80,10 @@ class TableService(TableSource, Protocol):
         """A new token for ``seat`` (its player, checked by the caller, is back)."""
         ...
 
+    async def rename_seat(self, code: str, seat: int, name: str) -> None:
+        """``seat`` shows ``name`` to everyone at once (its player's account was deleted)."""
+        ...
+
     async def public_view(self, code: str) -> dict[str, Any]:
         """What a spectator sees of the table now."""
         ...

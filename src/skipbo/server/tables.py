@@ -264,6 +264,13 @@ class Table:
         self.seats[seat] = Seat(person.name, person.kind, hash_token(token))
         return token
 
+    def rename_seat(self, seat: int, name: str) -> None:
+        """``seat`` shows ``name`` from now on: its player deleted their account, and a
+        running table must not keep the old name in view (token and kind unchanged)."""
+        person = self.seats[seat]
+        self._storage.update_seat(self.code, seat, person.token_hash, name, person.kind)
+        self.seats[seat] = Seat(name, person.kind, person.token_hash)
+
     def seat_of(self, token: str) -> int | None:
         """The seat ``token`` opens, or None; compares hashes in constant time."""
         digest = hash_token(token)

@@ -108,6 +108,10 @@ class ClusterTables:
         code = await self._canonical(code)
         await self.hub.change(code, lambda e: e.table.time_out())
 
+    async def rename_seat(self, code: str, seat: int, name: str) -> None:
+        code = await self._canonical(code)
+        await self.hub.change(code, lambda e: e.table.rename_seat(seat, name))
+
     async def reseat(self, code: str, seat: int) -> dict[str, Any]:
         code = await self._canonical(code)
         token = await self.hub.change(code, lambda e: e.table.reseat(seat))
