@@ -32,11 +32,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
         yield running
 
 
-def host_table(base: str, page: Any, players: int = 3, name: str = "Ann") -> str:
+def host_table(base: str, page: Any, players: int = 3, name: str = "Ann", stock: int = 5) -> str:
     """A table whose second seat waits for a person, the others bots; returns its link."""
     open_lobby(base, page, name)
     page.get_by_test_id("players").select_option(str(players))
-    page.get_by_test_id("stock").fill("5")
+    page.get_by_test_id("stock").fill(str(stock))
     for seat in range(2, players):
         page.get_by_test_id(f"seat-kind-{seat}").select_option("bot:hard")
     page.get_by_test_id("create").click()
@@ -236,3 +236,64 @@ def test_an_emoji_name_is_welcome_and_a_refusal_says_what_is_allowed(
     assert page.get_by_test_id("nickname").get_attribute("aria-invalid") == "true"
     shoot(page, "newcomer-name-refused-phone")
     close_page(page)
+
+
+# ------------------------------------------------------------------ 12. resigning at three
+
+
+def play_until(pages: dict[Any, bool], done: Any) -> None:
+    """Whoever is to move among ``pages`` (page: touch) plays quick moves until ``done()``."""
+    for _ in range(200):
+        if done():
+            return
+        for page, touch in pages.items():
+            if page.evaluate("document.body.dataset.myTurn") == "true":
+                before = state_count(page)
+                quick_move(page, touch)
+                wait_new_state(page, before)
+        pages_list = list(pages)
+        pages_list[0].wait_for_timeout(50)
+    raise AssertionError("not done in 200 rounds of moves")
+
+
+BOB_MOVED = "(table.last_moves || []).some((m) => m.seat === 1)"
+
+
+def test_resigning_at_three_players_is_told_and_keeps_the_name(site: tuple[str, Any]) -> None:
+    base, browser = site
+    ann = device_page(browser, "desktop")
+    link = host_table(base, ann, players=3, stock=12)
+    bob = device_page(browser, "phone")
+    bob.goto(link)
+    bob.get_by_test_id("invite-name").fill("Bob")
+    bob.get_by_test_id("invite-join").tap()
+    wait_js(ann, "document.body.dataset.phase === 'playing'")
+    play_until({ann: False, bob: True}, lambda: ann.evaluate(BOB_MOVED))
+    earlier = ann.evaluate("table.last_moves.filter((m) => m.seat === 1).length")
+    bob.get_by_test_id("resign").tap()
+    bob.get_by_test_id("resign-confirm").tap()
+    # everyone is told, on the table itself and in the live region
+    notice = ann.get_by_test_id("resigned-notice")
+    notice.wait_for(state="visible")
+    assert notice.inner_text() == "Bob resigned; a bot plays the seat."
+    assert "Bob resigned; a bot plays the seat." in ann.get_by_test_id("live").inner_text()
+    tag = ann.get_by_test_id("player-1").get_by_test_id("resigned-1")
+    assert tag.inner_text() == "resigned: a bot (hard) plays"
+    # his moves keep his name: none is relabelled "Bob (hard)"
+    moves = ann.locator("#moves li[data-seat='1']").all_inner_texts()
+    assert len(moves) >= min(earlier, 1) and all(m.startswith("Bob: ") for m in moves), moves
+    shoot(ann, "newcomer-resigned-desktop")
+    # Bob watches: told so, and never shown as "Bob (hard) (you)"
+    mine = bob.get_by_test_id("resigned-notice")
+    mine.wait_for(state="visible")
+    assert mine.inner_text() == "You resigned; a bot plays your seat."
+    wait_js(bob, "!document.body.innerText.includes('(you)')")
+    assert "(hard) (you)" not in bob.locator("body").inner_text()
+    shoot(bob, "newcomer-resigned-phone")
+    # in French too
+    ann.get_by_test_id("settings").click()
+    ann.get_by_test_id("language").select_option("fr")
+    ann.get_by_test_id("settings").click()
+    assert notice.inner_text() == "Bob a abandonné ; un robot joue à sa place."
+    for page in (ann, bob):
+        close_page(page)

@@ -153,6 +153,8 @@ def test_resigning_at_three_sides_hands_the_seat_to_a_bot(storage_backend: Backe
         assert view["seat"] is None and view["phase"] == "playing"  # the person now watches
         assert view["seats"][0]["kind"] == "bot" and view["seats"][0]["bot"] == "hard"
         assert view["seats"][0]["name"] == "ann"
+        # everyone is told who gave up: the seat says so (its moves keep the name)
+        assert view["seats"][0]["resigned"] is True and "resigned" not in view["seats"][1]
         assert clients[0].ask({"type": "move", "move": "end"})["code"] == "resigned"
         again = Client(base, code)
         assert again.hello(tokens[0])["view"]["seat"] is None
@@ -161,6 +163,7 @@ def test_resigning_at_three_sides_hands_the_seat_to_a_bot(storage_backend: Backe
     with thread_server(storage_backend.url) as (base, _app):
         view = http(base, "GET", f"/api/tables/{code}")[1]
         assert view["seats"][0]["kind"] == "bot" and view["resigned"] == 0
+        assert view["seats"][0]["resigned"] is True
 
 
 def test_bots_get_distinct_person_names(tmp_path: Path) -> None:

@@ -598,7 +598,8 @@ class Table:
         common: dict[str, Any] = {
             "code": self.code,
             "seats": [
-                s.public_json(i) | presence.seat_json(i, s.kind) for i, s in enumerate(self.seats)
+                s.public_json(i) | presence.seat_json(i, s.kind) | self._resigned_json(i)
+                for i, s in enumerate(self.seats)
             ],
             "config": self.config.to_json(),
             "phase": self._phase(),
@@ -616,6 +617,11 @@ class Table:
                 out.update(self._seat_game_json(seat))
             views[seat] = out
         return views
+
+    def _resigned_json(self, seat: int) -> dict[str, Any]:
+        """``resigned`` on a seat whose person gave up in this game: a bot plays it now,
+        under the person's name, so that everyone is told and their moves keep it."""
+        return {"resigned": True} if seat in self.resigned else {}
 
     def _phase(self) -> str:
         if not self.started:

@@ -210,6 +210,8 @@ function announce(old, view, moves) {
     parts.push(isMine ? t("yourTurnShort") : t("toMove", { who: seatName(view.view.to_move, view) }));
   }
   if (old?.phase === "playing" && view.phase !== "playing" && view.result) parts.push(resultText(view.result));
+  const resignedBefore = new Set(old ? resignedNotices(old) : []); // table.js
+  if (old && view.phase === "playing") parts.push(...resignedNotices(view).filter((text) => !resignedBefore.has(text)));
   if (parts.length) $("live").textContent = parts.join(" ");
   if (isMine && !wasMine) yourTurnAlert();
   baseTitle = `Skip-Bo · ${view.code}`;

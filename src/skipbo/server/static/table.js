@@ -679,7 +679,7 @@ function renderMoves() {
     const who = seatName(seat);
     const words = moveWords(move);
     // numbered by the move's place in the round; the tooltip says it in words, whole
-    const item = el("li", { "data-move": move, value: String(first + i + 1), title: `${who}: ${words}` });
+    const item = el("li", { "data-move": move, "data-seat": String(seat), value: String(first + i + 1), title: `${who}: ${words}` });
     item.append(el("span", { class: "move-who" }, who), `: ${words}`);
     list.append(item);
   });
