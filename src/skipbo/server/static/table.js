@@ -568,6 +568,9 @@ function renderOwnArea(view) {
     const node = cardNode(value, { "data-testid": "hand-card" });
     hand.append(asSource(node, `H${value}`, `H${value}#${i}`, t("handCard", { card: cardWords(value) })));
   });
+  // hands are drawn when a turn starts (rules.md): an empty hand before one's turn is
+  // normal, and says so, rather than looking like cards that failed to show
+  if (!view.view.hand.length) hand.append(el("p", { class: "hand-empty", "data-testid": "hand-empty" }, t("handEmpty")));
   $("end-turn-btn").hidden = !legal().includes("end");
 }
 
