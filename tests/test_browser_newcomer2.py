@@ -14,6 +14,7 @@ import pytest
 from browser_helpers import (
     DESKTOP,
     PHONE,
+    create_table,
     inside_viewport,
     open_lobby,
     shoot,
@@ -23,7 +24,7 @@ from browser_helpers import (
     wait_my_turn,
     wait_new_state,
 )
-from browser_site import close_page, device_page, quick_move, shared_site
+from browser_site import close_page, device_page, play_round, quick_move, shared_site
 
 
 @pytest.fixture(scope="module")
@@ -297,3 +298,35 @@ def test_resigning_at_three_players_is_told_and_keeps_the_name(site: tuple[str, 
     assert notice.inner_text() == "Bob a abandonné ; un robot joue à sa place."
     for page in (ann, bob):
         close_page(page)
+
+
+# ------------------------------------------------------------------ a late Back
+
+
+STALE_BACK = """(old) => new Promise((done) => {
+  // What a Back still on its way from a table left since looks like: the history
+  // entry it lands on belongs to that table. Resolves once the page has seen it.
+  history.pushState({ table: old, overlay: null, depth: 0 }, '', location.href);
+  history.pushState({ table: old, overlay: 'pile-viewer', depth: 1 }, '', location.href);
+  addEventListener('popstate', () => setTimeout(done, 50), { once: true });
+  history.back();
+})"""
+
+
+def test_a_late_back_of_a_table_left_never_closes_the_next_end_dialog(
+    site: tuple[str, Any],
+) -> None:
+    base, browser = site
+    page = device_page(browser, "desktop")
+    old = create_table(base, page, players=2, stock=2)
+    play_round(page)
+    show_result(page)
+    page.get_by_test_id("new-game").click()
+    wait_js(page, f"current && current.code !== '{old}' && document.body.dataset.phase")
+    wait_my_turn(page)
+    play_round(page)
+    page.get_by_test_id("result").wait_for(state="visible")
+    page.evaluate(STALE_BACK, old)
+    assert page.get_by_test_id("result").is_visible()
+    assert page.get_by_test_id("show-result").is_hidden()
+    close_page(page)

@@ -1012,6 +1012,10 @@ function closeSide() {
 
 // Back took an overlay's entry: whatever the entry now shown does not have open closes.
 function overlaysFollowHistory() {
+  // an entry of a table left since (a Back still on its way when New game was pressed)
+  // says nothing about this table's dialogs: it must not put this one's result aside
+  const of = history.state?.table;
+  if (of && current && of !== current.code) return;
   const open = history.state?.overlay ?? null;
   for (const id of ["pile-viewer", "resign-dialog"]) {
     if (id !== open && !$(id).hidden) $(id).hidden = true;
