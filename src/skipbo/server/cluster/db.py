@@ -15,6 +15,10 @@ A change is one transaction that starts by locking the table's row
 (``SELECT ... FOR UPDATE``), so changes of one table are serialized across all
 workers while other tables go on in parallel; nothing is acknowledged before
 its ``COMMIT`` (``synchronous_commit`` on, as for the single-process store).
+The common change (a move on an up-to-date copy) takes the same lock inside one
+statement, the server-side function of :mod:`.commit` (created with the schema
+here), together with the other changes of that moment; the locked transaction
+below serves the rest (connections counted, a copy behind the store, a refusal).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from ..config import TableError
 from ..storage import StorageUnavailable, StoredTable
 from ..storage.base import Query, Row, assemble_tables
 from ..storage.postgres import POSTGRES_SQL, _one_line, _require_psycopg, _with_timeout
+from .commit import CALL, COMMIT_FUNCTION, Change, Outcome, encode_changes, outcomes
 
 if TYPE_CHECKING:
     from psycopg import AsyncConnection
@@ -65,6 +70,7 @@ _SCHEMA = (
     n INTEGER NOT NULL,
     PRIMARY KEY (table_id, worker, seat)
 )""",
+    COMMIT_FUNCTION,
 )
 
 
@@ -118,9 +124,10 @@ Since = tuple[int, int] | None
 class Tx:
     """One open transaction on one table (its row locked, for a change).
 
-    Round trips are what a change costs here, so the common path takes two: the
-    row lock with the new moves (:meth:`ClusterDb.locked`), then the writes, the
-    new version and COMMIT in one pipeline (:meth:`commit`).
+    Round trips are what a change costs here, so this path takes two: the row
+    lock with the new moves (:meth:`ClusterDb.locked`), then the writes, the new
+    version and COMMIT in one pipeline (:meth:`commit`). The common change takes
+    none of its own (:mod:`.commit`).
     """
 
     def __init__(self, db: AsyncConnection[Any], worker: str, code: str = "") -> None:
@@ -338,6 +345,13 @@ class ClusterDb:
             finally:
                 await tx.rollback()
             return tx, stored
+
+    async def commit_many(self, changes: list[Change]) -> list[Outcome]:
+        """Store each change that still follows its table's version, in one statement
+        and one transaction (:mod:`.commit`); what became of each."""
+        async with self.pool.connection() as db:
+            cursor = await db.execute(CALL, (encode_changes(changes), self.worker, LEASE_SECONDS))
+            return outcomes(changes, await cursor.fetchall())
 
     async def _rows(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
         async with self.pool.connection() as db:

@@ -11,7 +11,14 @@ The path of a change (a move, a join, "ready", a connection that comes or goes):
    also answer the position the person saw, or it is refused (``table_moved_on``);
 4. store those writes, the new presence and version+1, COMMIT;
 5. only then: every local connection gets its view, Redis tells the other
-   workers, and they catch up from PostgreSQL (step 2) and send their views.
+   workers, and they play the news on (or catch up from PostgreSQL, step 2)
+   and send their views.
+
+A change that needs nothing read (a move on a copy at the stored version) does
+steps 3 and 4 the other way round and in one statement: the core checks and
+applies it on the copy, then :mod:`.commit` stores it only if the table is still
+at the copy's version, batched with this worker's other changes of the moment;
+if the table moved on, the copy is read again and the change done as above.
 
 Bots, the grace period and the turn timer run only on the worker holding the
 table's lease (:class:`Driver` tasks); their changes are checked under the row
@@ -23,13 +30,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from starlette.websockets import WebSocket
 
@@ -41,9 +47,11 @@ from ..hub import BOT_PAUSE, Connection, reaction_message, send_to_all, send_vie
 from ..messages import RATE_PER_SECOND, REACTIONS, RateLimiter
 from ..settings import TICK_SECONDS
 from ..storage import StoredTable
+from ..storage.base import Query
 from ..storage.postgres import POSTGRES_SQL
 from ..tables import CREATE_TRIES, Table, new_code
 from ..timers import GRACE_SECONDS
+from .commit import Change, GroupCommit
 from .db import ClusterDb, Tx
 from .recorder import Recorder
 from .shared import Shared, due, next_deadline
@@ -68,6 +76,18 @@ class Entry:
     shown: int = -1
     """The version local connections were last sent."""
     touched: float = field(default_factory=time.monotonic)
+
+
+@dataclass(slots=True)
+class Done(Generic[T]):
+    """A change done: the action's result, whether a new version was stored (which), the
+    news for the other workers and the time spent waiting for PostgreSQL."""
+
+    result: T
+    stored: bool
+    version: int
+    news: dict[str, Any] | None
+    db_seconds: float
 
 
 def position(table: Table) -> tuple[int, int] | None:
@@ -109,8 +129,8 @@ class ClusterHub:
         self.gate = BotGate()
         """Holds the bots this worker drives between moves when a test asks."""
         self.tick = tick
-        self.publish: Callable[[str, int, dict[str, Any] | None], Any] | None = None
-        """Set by the app: tells the other workers of a committed version."""
+        self.publish: Callable[[str, int, dict[str, Any] | None], None] | None = None
+        """Set by the app: tells the other workers of a committed version (soon, not waited for)."""
         self.tell: Callable[[str, dict[str, Any], str], Any] | None = None
         """Set by the app: tells the other workers of an event that is not stored."""
         self.observe: Callable[[Table], None] = lambda table: None
@@ -131,6 +151,8 @@ class ClusterHub:
         self._owned: set[str] = set()
         """Tables whose lease this worker holds: it runs their bots and clocks."""
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.committer = GroupCommit(db.commit_many)
+        """Stores the changes of :meth:`_at_once`, those of one moment together."""
 
     # ------------------------------------------------------------ copies
 
@@ -281,32 +303,96 @@ class ClusterHub:
         anew (counted under the table's lock, so a connection that comes or goes
         meanwhile is counted right); ``recount``: ask who is connected anew;
         ``drive``: only as the lease holder; ``at``: the :func:`position` a person's move answers.
+        A change that needs no reading is tried at once (:meth:`_at_once`), else locked.
         """
         async with self._lock(code):
-            entry: Entry | None = None
             try:
-                async with self.db.locked(code, self._since(code)) as tx:
-                    entry = self._update(tx, None if self._extends(tx) else await tx.head())
-                    if drive and not tx.mine:
-                        raise NotDriver(code)
-                    result = await self._apply(tx, entry, action, count, recount, at)
-                if tx.mine:
-                    self._owned.add(code)
-            except BaseException as exc:
-                if entry is not None and not isinstance(exc, TableError | NotDriver):
-                    self.entries.pop(code, None)  # memory may be ahead of the store: read again
-                    entry = None
-                raise
+                done = None if count or recount else await self._at_once(code, action, drive, at)
+                if done is None:
+                    done = await self._locked(code, action, count, recount, drive, at)
             finally:
-                if entry is not None:
+                if (entry := self.entries.get(code)) is not None:
                     await self._show(entry)
-        if tx.version != tx.read_version:
-            metrics.CHANGE_DB_SECONDS.observe(tx.db_seconds)
+        if done.stored:
+            metrics.CHANGE_DB_SECONDS.observe(done.db_seconds)
             if entry is not None:
                 self.observe(entry.table)
             if self.publish is not None:
-                self._spawn(self.publish(code, tx.version, tx.news))  # nobody waits for news
-        return result
+                self.publish(code, done.version, done.news)
+        return done.result
+
+    async def _at_once(
+        self, code: str, action: Callable[[Entry], T], drive: bool, at: tuple[int, int] | None
+    ) -> Done[T] | None:
+        """The change applied to this worker's copy, then stored in one statement if the
+        table is still at the copy's version (:mod:`.commit`); None: do it locked.
+
+        Anything this copy may judge wrongly goes the locked way, which catches up
+        first: a refusal, a change with nothing to store, a position the copy does
+        not show, a copy with news waiting; and a change the store found stale (the
+        copy, now ahead of the store, is forgotten and read again).
+        """
+        entry = self.entries.get(code)
+        if entry is None or self._wanted.get(code, 0) > entry.version:
+            return None
+        table = entry.table
+        start = position(table)
+        if at is not None and at != start:
+            return None
+        before = entry.shared.copy()
+        try:
+            result = action(entry)
+            if table.everyone_ready():
+                table.deal_next()
+        except TableError:
+            self._undo(entry, before)
+            return None
+        writes, state, news = self._stored(entry, before, start)
+        if state is None:
+            return None
+        started = time.perf_counter()
+        try:
+            outcome = await self.committer.submit(Change(code, entry.version, drive, writes, state))
+        except BaseException:
+            self.entries.pop(code, None)  # memory may be ahead of the store: read again
+            raise
+        if outcome.status != "ok":
+            self.entries.pop(code, None)  # ahead of the store: read again
+            if outcome.status == "lease":
+                raise NotDriver(code)
+            return None
+        entry.version, entry.touched = outcome.version, time.monotonic()
+        if outcome.owner == self.db.worker:
+            self._owned.add(code)
+        return Done(result, True, outcome.version, news, time.perf_counter() - started)
+
+    async def _locked(
+        self,
+        code: str,
+        action: Callable[[Entry], T],
+        count: tuple[int, ...],
+        recount: bool,
+        drive: bool,
+        at: tuple[int, int] | None,
+    ) -> Done[T]:
+        """The change in a transaction that locks the table's row and catches up first."""
+        entry: Entry | None = None
+        try:
+            async with self.db.locked(code, self._since(code)) as tx:
+                entry = self._update(tx, None if self._extends(tx) else await tx.head())
+                if drive and not tx.mine:
+                    raise NotDriver(code)
+                result = await self._apply(tx, entry, action, count, recount, at)
+        except (TableError, NotDriver):
+            raise
+        except BaseException:
+            if entry is not None:
+                self.entries.pop(code, None)  # memory may be ahead of the store: read again
+            raise
+        if tx.mine:
+            self._owned.add(code)
+        stored = tx.version != tx.read_version
+        return Done(result, stored, tx.version, tx.news, tx.db_seconds)
 
     async def _apply(
         self,
@@ -317,7 +403,7 @@ class ClusterHub:
         recount: bool,
         at: tuple[int, int] | None,
     ) -> T:
-        before = copy.deepcopy(entry.shared)
+        before = entry.shared.copy()
         table = entry.table
         start = position(table)
         if at is not None and at != position(table):
@@ -332,25 +418,37 @@ class ClusterHub:
             if table.everyone_ready():
                 table.deal_next()
         except TableError:
-            entry.shared = before
-            before.show(table, self.turn_scale)
-            entry.recorder.drain()
+            self._undo(entry, before)
             raise
-        entry.shared.take(table, time.time(), self.turn_scale)
+        writes, state, tx.news = self._stored(entry, before, start)
+        await tx.commit(writes, state)
+        if state is not None:
+            entry.version = tx.version
+            entry.touched = time.monotonic()
+        return result
+
+    def _undo(self, entry: Entry, before: Shared) -> None:
+        """After a refused action: the shared state as it was, no writes kept."""
+        entry.shared = before
+        before.show(entry.table, self.turn_scale)
+        entry.recorder.drain()
+
+    def _stored(
+        self, entry: Entry, before: Shared, start: tuple[int, int] | None
+    ) -> tuple[list[Query], dict[str, Any] | None, dict[str, Any] | None]:
+        """What an applied action stores: its writes, the new shared state (None: nothing
+        changed) and the news that lets the other workers follow without reading."""
+        entry.shared.take(entry.table, time.time(), self.turn_scale)
         writes = entry.recorder.drain()
         if any(sql != POSTGRES_SQL.insert_move for sql, _ in writes):
             entry.shared.layout += 1  # seats or rounds changed: other copies are rebuilt
-        if writes or entry.shared != before:
-            state = entry.shared.to_json()
-            await tx.commit(writes, state)
-            if before.layout == entry.shared.layout:  # what the others need to follow
-                moves = [[params[3], params[4]] for _, params in writes]
-                tx.news = {"at": start, "moves": moves, "state": state}
-            entry.version = tx.version
-            entry.touched = time.monotonic()
-        else:
-            await tx.commit([], None)
-        return result
+        if not writes and entry.shared == before:
+            return writes, None, None
+        state = entry.shared.to_json()
+        if before.layout != entry.shared.layout:
+            return writes, state, None
+        moves = [[params[3], params[4]] for _, params in writes]
+        return writes, state, {"at": start, "moves": moves, "state": state}
 
     async def create(self, config: TableConfig) -> Entry:
         """A new table, stored with its row (version 1); this worker drives it."""
@@ -613,6 +711,7 @@ class ClusterHub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.committer.close()
 
 
 def _follows(entry: Entry, version: int, news: dict[str, Any]) -> bool:

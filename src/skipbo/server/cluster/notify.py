@@ -7,7 +7,9 @@ that is anywhere else reads version V from PostgreSQL. So Redis may lose
 messages, restart or be briefly unreachable without any harm beyond delay: the
 hub also compares its versions with PostgreSQL's every tick and after every
 reconnection. One channel carries every table's news; a worker ignores tables
-it does not hold.
+it does not hold. The news of one moment goes out together: while one PUBLISH is
+on its way, the changes committed meanwhile wait and then go as one message (a
+JSON list), so a busy worker makes one Redis round trip for many tables.
 
 The same channel carries events that are never stored (a player's preset
 reaction): ``{"table", "event", "from"}``, shown by every other worker to its
@@ -62,11 +64,21 @@ def encode(code: str, version: int, news: dict[str, Any] | None) -> bytes:
     return orjson.dumps({"table": code, "version": version, "news": news})
 
 
-def decode(data: bytes | str) -> tuple[str, int, dict[str, Any] | None] | None:
-    """The table, version and news of a message, or None for anything else."""
+def encode_many(items: list[bytes]) -> bytes:
+    """One message of several news made by :func:`encode` (a JSON list)."""
+    return items[0] if len(items) == 1 else b"[" + b",".join(items) + b"]"
+
+
+News = tuple[str, int, dict[str, Any] | None]
+"""A table, its new version and the change's news (None: read it from PostgreSQL)."""
+
+
+def decode(data: bytes | str) -> list[News] | None:
+    """The news of a message (one, or a list of them), or None for anything else."""
     try:
         message = orjson.loads(data)
-        return str(message["table"]), int(message["version"]), message.get("news")
+        items = message if isinstance(message, list) else [message]
+        return [(str(m["table"]), int(m["version"]), m.get("news")) for m in items]
     except (orjson.JSONDecodeError, KeyError, TypeError, ValueError):
         return None
 
@@ -110,18 +122,30 @@ class Notifier:
             url, socket_connect_timeout=TIMEOUT, socket_timeout=TIMEOUT
         )
         self._task: asyncio.Task[None] | None = None
+        self._outbox: list[bytes] = []
+        """News waiting for the PUBLISH in flight (:meth:`publish`)."""
+        self._sending: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._listen_forever())
 
-    async def publish(self, code: str, version: int, news: dict[str, Any] | None) -> None:
-        """Tell every worker; a failure only delays the others (they poll PostgreSQL)."""
-        try:
-            message = encode(code, version, news)
-            await asyncio.wait_for(self.redis.publish(CHANNEL, message), TIMEOUT)
-        except Exception as exc:  # Redis down or slow: the others catch up by polling
-            metrics.REDIS_PUBLISH_FAILURES.inc()
-            log.debug("publish of %s %s failed: %s", code, version, exc)
+    def publish(self, code: str, version: int, news: dict[str, Any] | None) -> None:
+        """Tell every worker, soon, with the other news of the moment; nobody waits for it."""
+        self._outbox.append(encode(code, version, news))
+        if self._sending is None or self._sending.done():
+            self._sending = asyncio.create_task(self._send_outbox())
+
+    async def _send_outbox(self) -> None:
+        """Send the waiting news, one message at a time, until none is left.
+
+        A failure only delays the others (they poll PostgreSQL)."""
+        while self._outbox:
+            items, self._outbox = self._outbox, []
+            try:
+                await asyncio.wait_for(self.redis.publish(CHANNEL, encode_many(items)), TIMEOUT)
+            except Exception as exc:  # Redis down or slow: the others catch up by polling
+                metrics.REDIS_PUBLISH_FAILURES.inc(len(items))
+                log.debug("publish of %d news failed: %s", len(items), exc)
 
     async def publish_event(self, code: str, event: dict[str, Any], origin: str) -> None:
         """Tell every worker of an event at ``code`` that is not stored (a reaction);
@@ -136,7 +160,8 @@ class Notifier:
         """One message of the channel: a table's new version, or an event."""
         news = decode(data)
         if news is not None:
-            self.on_version(*news)
+            for item in news:
+                self.on_version(*item)
             return
         event = decode_event(data)
         if event is not None and self.on_event is not None:
@@ -169,9 +194,10 @@ class Notifier:
             await asyncio.sleep(RETRY_SECONDS)
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
+        for task in (self._task, self._sending):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
         await _quietly(self.redis.aclose())
 
 

@@ -63,6 +63,18 @@ class Shared:
             int(data.get("layout", 0)),
         )
 
+    def copy(self) -> Shared:
+        """An independent copy (to restore after a refused change), cheaper than deepcopy."""
+        return Shared(
+            set(self.connected),
+            set(self.autopilot),
+            set(self.ready),
+            dict(self.absent_since),
+            self.turn,
+            self.turn_deadline,
+            self.layout,
+        )
+
     def show(self, table: Table, turn_scale: float) -> None:
         """Copy this into ``table.presence``, which the table's views and checks read."""
         presence = table.presence
