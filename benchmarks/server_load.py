@@ -331,9 +331,14 @@ class Player:
         self.stats.refused += 1
         if "rate limit" not in message.get("error", "") and len(self.stats.errors) < 5:
             self.stats.errors.append(message.get("error", text))
-        if not self.stopping and self.last is not None and self.last.get("legal"):
-            # try again: the turn is still ours
-            self.acting = asyncio.create_task(self.act(self.states, thinking=False, retry=True))
+        if self.stopping or self.last is None:
+            return
+        if not self.last.get("legal"):
+            if self.last["phase"] not in ("round_over", "match_over"):
+                return
+            self.asked = None  # a refused "next" is asked again, or the table would stop
+        # try again: the turn (or the request for the next round) is still ours
+        self.acting = asyncio.create_task(self.act(self.states, thinking=False, retry=True))
 
     async def act(self, n: int, thinking: bool, retry: bool = False) -> None:
         """Move (or deal the next round) from state ``n``, after thinking."""
@@ -443,6 +448,14 @@ def _quantile(sorted_values: list[float], q: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
 
 
+def cpu_per_move_ms(result: dict[str, Any]) -> float:
+    """The server's CPU time per delivered move: what bounds a server that has its
+    cores to itself (its moves/s is about 1,000 / this per core), and a steadier
+    figure than moves/s on a machine shared with other work."""
+    moves = result["moves_per_s"]
+    return 1000 * result["server_cpu"] / moves if moves else float("nan")
+
+
 def report(result: dict[str, Any]) -> None:
     """Print one run's figures."""
     r = result
@@ -464,8 +477,8 @@ def report(result: dict[str, Any]) -> None:
     print(
         f"   server RSS {r['rss_connected_mib']:.0f} MiB connected,"
         f" {r['rss_end_mib']:.0f} MiB at the end;"
-        f" CPU used: server {100 * r['server_cpu']:.0f}% of a core,"
-        f" this load generator {100 * r['client_cpu']:.0f}%"
+        f" CPU used: server {100 * r['server_cpu']:.0f}% of a core"
+        f" ({cpu_per_move_ms(r):.2f} ms a move), this load generator {100 * r['client_cpu']:.0f}%"
     )
     if r["errors"]:
         print(f"   refusals other than the rate limit: {r['errors']}")
