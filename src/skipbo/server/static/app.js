@@ -356,6 +356,7 @@ async function start() {
   setupTable();
   setupReplay();
   setupOnline();
+  setupAccountTools();
   setupCoach();
   setupReactions();
   setupPeople();

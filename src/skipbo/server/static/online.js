@@ -113,6 +113,7 @@ function renderIdentity() {
   $("login-form").hidden = !guest;
   $("logout").hidden = guest;
   $("account-status").textContent = guest ? "" : t("loggedIn", { name: identity.name });
+  if (typeof renderAccountTools === "function") renderAccountTools(identity); // account.js
 }
 
 function credentials(prefix) {
