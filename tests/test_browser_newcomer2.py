@@ -330,3 +330,61 @@ def test_a_late_back_of_a_table_left_never_closes_the_next_end_dialog(
     assert page.get_by_test_id("result").is_visible()
     assert page.get_by_test_id("show-result").is_hidden()
     close_page(page)
+
+
+# ------------------------------------------------------------------ 13. the small ones
+
+FOCUS_VISIBLE = "document.querySelectorAll(':focus-visible').length"
+
+BADGES_APART = """() => {
+  // A wild card on a building pile with its value badge, and the last move's tag on
+  // the same pile, as the page draws them: do the two boxes overlap?
+  const slot = document.querySelector('[data-testid=build-1]');
+  const card = slot.querySelector('.card');
+  const make = (className, textContent) =>
+    Object.assign(document.createElement('span'), { className, textContent });
+  const value = make('as-value', '= 12');
+  const tag = make('last-tag', 'Chl ↓');
+  card.append(value);
+  slot.append(tag);
+  const a = value.getBoundingClientRect();
+  const b = tag.getBoundingClientRect();
+  value.remove();
+  tag.remove();
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}"""
+
+
+def test_the_small_ones(site: tuple[str, Any]) -> None:
+    base, browser = site
+    ann = device_page(browser, "desktop")
+    link = host_table(base, ann, players=2, stock=20)
+    bob = device_page(browser, "phone")
+    bob.goto(link)
+    bob.get_by_test_id("invite-join").tap()
+    wait_js(ann, "document.body.dataset.phase === 'playing'")
+    later = "(table.moves || 0) > 14 && document.body.dataset.myTurn === 'true'"
+    play_until({ann: False, bob: True}, lambda: ann.evaluate(later))
+    # the move list is numbered by the move's place in the round, not 1-12
+    numbers = ann.locator("#moves li").evaluate_all("els => els.map((e) => e.value)")
+    moves = ann.evaluate("table.moves")
+    assert numbers == list(range(moves - len(numbers) + 1, moves + 1)), (numbers, moves)
+    # a mouse leaves no focus box; the keyboard does
+    ann.locator("[data-testid=hand-card][data-selectable=true]").first.click()
+    assert ann.evaluate(FOCUS_VISIBLE) == 0
+    # the desktop says "Click", the phone "Tap"
+    status = ann.get_by_test_id("status").inner_text()
+    assert "Tap" not in status and "Click" in status, status
+    ann.keyboard.press("Escape")
+    ann.keyboard.press("Tab")
+    assert ann.evaluate(FOCUS_VISIBLE) == 1
+    # the wild card's value and the last move's tag keep apart on a phone
+    assert not bob.evaluate(BADGES_APART)
+    # "away" in words beside the dot
+    bob.context.close()
+    away = ann.get_by_test_id("presence-1")
+    wait_js(ann, "document.querySelector('[data-testid=presence-1]')?.dataset.state === 'away'")
+    word = away.locator(".presence-word")
+    assert word.is_visible() and word.inner_text() == "away"
+    shoot(ann, "newcomer-small-desktop")
+    close_page(ann)

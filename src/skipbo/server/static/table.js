@@ -298,6 +298,11 @@ function restoreFocus() {
 
 // ------------------------------------------------------------------ words
 
+// "Tap" on a touch screen, "Click" with a mouse (the text KEY, or KEYClick).
+function pointerText(key) {
+  return matchMedia("(pointer: coarse)").matches ? t(key) : t(`${key}Click`);
+}
+
 function pileWords(code) {
   if (code === "S") return t("stock");
   if (code === "pS") return t("partnerStock");
@@ -380,8 +385,8 @@ function discardPile(view, seat, index, kind) {
 function discardTarget(index, name) {
   const waiting = pending?.target === `D${index}`;
   const node = el("div", { class: `drop${waiting ? " waiting" : ""}`, "data-testid": `discard-target-${index}` });
-  node.append(el("span", { "aria-hidden": "true" }, waiting ? t("tapAgainShort") : t("discardHere")));
-  return asTarget(node, `D${index}`, name, waiting ? t("tapAgain") : t("discardHere"));
+  node.append(el("span", { "aria-hidden": "true" }, waiting ? pointerText("tapAgainShort") : t("discardHere")));
+  return asTarget(node, `D${index}`, name, waiting ? pointerText("tapAgain") : t("discardHere"));
 }
 
 function expandButton(view, seat, index, name, count) {
@@ -426,7 +431,10 @@ function presence(seat, prefix = "presence") {
   else if (info.kind === "human" && info.connected === false) state = "away";
   const words = t(`presence_${state}`);
   const node = el("span", { class: `presence ${state}`, "data-testid": `${prefix}-${seat}`, "data-state": state, title: words });
-  node.append(el("span", { class: "dot", "aria-hidden": "true" }), hiddenText(words));
+  // "away", "a bot plays for now", "open seat" are said in words beside the dot (a
+  // hollow dot alone told nobody); "online", the usual case, only to screen readers
+  const word = state === "online" ? hiddenText(words) : el("span", { class: "presence-word" }, words);
+  node.append(el("span", { class: "dot", "aria-hidden": "true" }), word);
   return node;
 }
 
@@ -698,8 +706,8 @@ function statusText() {
   if (iResigned()) return t("youResigned");
   if (table.view.to_move === seat) {
     if (table.seats[seat]?.autopilot) return t("botPlaysForYou");
-    if (pending) return t("pendingHint");
-    if (selected) return selected.startsWith("H") ? t("pickTargetHand") : t("pickTarget");
+    if (pending) return pointerText("pendingHint");
+    if (selected) return selected.startsWith("H") ? pointerText("pickTargetHand") : t("pickTarget");
     return [...sources()].some((source) => buildTargets(source).length) ? t("yourTurn") : t("yourTurnNoBuild");
   }
   return t("toMove", { who: seatName(table.view.to_move) });
