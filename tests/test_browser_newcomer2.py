@@ -388,3 +388,32 @@ def test_the_small_ones(site: tuple[str, Any]) -> None:
     assert word.is_visible() and word.inner_text() == "away"
     shoot(ann, "newcomer-small-desktop")
     close_page(ann)
+
+
+# ------------------------------------------------------------------ 10. short quick games
+
+
+def test_quick_play_is_short_for_a_first_game_and_offers_standard(
+    site: tuple[str, Any],
+) -> None:
+    base, browser = site
+    page = device_page(browser, "phone")
+    open_lobby(base, page, "Ann")
+    length = page.get_by_test_id("quick-length")
+    assert length.input_value() == "10"  # a first game: a short round
+    assert length.locator("option").all_inner_texts() == ["short (stock 10)", "normal (stock 30)"]
+    shoot(page, "newcomer-quick-length-phone")
+    page.get_by_test_id("quick-play").tap()
+    wait_js(page, "table && table.view")
+    assert page.evaluate("table.view.rules.stock") == 10
+    close_page(page)
+    # a browser that remembers a finished game gets the standard round; a choice sticks
+    page = device_page(browser, "desktop")
+    page.goto(base + "/")
+    page.evaluate("localStorage.setItem('skipbo.series.ABCDEF', '{\"0\": 1}')")
+    open_lobby(base, page, "Ann")
+    assert page.get_by_test_id("quick-length").input_value() == "30"
+    page.get_by_test_id("quick-length").select_option("10")
+    open_lobby(base, page, "Ann")
+    assert page.get_by_test_id("quick-length").input_value() == "10"
+    close_page(page)

@@ -186,10 +186,21 @@ function numberOrNull(input) {
   return input.value.trim() === "" ? null : Number(input.value);
 }
 
+// Quick play's length: short (a stock of 10, a few minutes) for a first game, then the
+// player's last choice. A first game: no finished game remembered by this browser
+// (table.js keeps each finished game's winner under "skipbo.series.CODE").
+function quickStock() {
+  const chosen = localStorage.getItem("skipbo.quickStock");
+  if (chosen === "10" || chosen === "30") return chosen;
+  const played = Object.keys(localStorage).some((key) => key.startsWith("skipbo.series."));
+  return played ? "30" : "10";
+}
+
 async function quickPlay() {
   const level = $("quick-level").value || "hard";
   localStorage.setItem("skipbo.level", level);
-  const body = { name: nickname(true), players: 2, stock: null, target: null, teams: false, seats: ["human", `bot:${level}`] };
+  const stock = Number($("quick-length").value) || 10;
+  const body = { name: nickname(true), players: 2, stock, target: null, teams: false, seats: ["human", `bot:${level}`] };
   const created = await api("POST", "/api/tables", body);
   enterTable(created.code, created.token, created.seat);
 }
@@ -230,6 +241,8 @@ function setupLobby() {
   if (!localStorage.getItem("skipbo.name")) $("howto").open = true; // a first visit
 
   $("players").addEventListener("change", renderSeatChoices);
+  $("quick-length").value = quickStock();
+  $("quick-length").addEventListener("change", () => localStorage.setItem("skipbo.quickStock", $("quick-length").value));
   $("quick-play").addEventListener("click", guarded(quickPlay));
   $("create").addEventListener("click", guarded(createTable));
   $("join").addEventListener("click", guarded(() => joinTable($("join-code").value)));
