@@ -6,6 +6,7 @@ signals."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -116,22 +117,22 @@ OVERFLOWS = """(root) => {
         const told = tip.includes(whole) || (node.getAttribute('aria-label') || '').includes(whole);
         if (!(style.textOverflow === 'ellipsis' && told)) bad.push(`${label(node)}: clipped`);
       }
-      if (box.left < -0.5 || box.right > innerWidth + 0.5) {
-        let scroller = node.parentElement;
-        const scrolls = (n) => ['auto', 'scroll'].includes(getComputedStyle(n).overflowX);
-        while (scroller && !scrolls(scroller)) scroller = scroller.parentElement;
-        const where = `${box.left.toFixed(0)}..${box.right.toFixed(0)}`;
-        if (!scroller) bad.push(`${label(node)}: outside the viewport (${where})`);
+      // the nearest ancestor that clips or scrolls: it, not the viewport, bounds the node
+      let up = node.parentElement;
+      while (up && up !== document.body && getComputedStyle(up).overflowX === 'visible') {
+        up = up.parentElement;
       }
-      for (let up = node.parentElement; up && up !== document.body; up = up.parentElement) {
-        const clip = getComputedStyle(up).overflowX;
-        if (clip === 'visible') continue;
-        const outer = up.getBoundingClientRect();
+      const clipper = up && up !== document.body ? up : null;
+      if (!clipper && (box.left < -0.5 || box.right > innerWidth + 0.5)) {
+        const where = `${box.left.toFixed(0)}..${box.right.toFixed(0)}`;
+        bad.push(`${label(node)}: outside the viewport (${where})`);
+      }
+      if (clipper && !['auto', 'scroll'].includes(getComputedStyle(clipper).overflowX)) {
+        const outer = clipper.getBoundingClientRect();
         const out = box.right > outer.right + 1 || box.left < outer.left - 1;
-        if (clip !== 'auto' && clip !== 'scroll' && out) {
-          bad.push(`${label(node)}: cut off by ${label(up)}`);
-        }
-        break;
+        const cut = getComputedStyle(clipper).textOverflow === 'ellipsis'
+          && (clipper.closest('[title]')?.title ?? '').includes(node.textContent.trim());
+        if (out && !cut) bad.push(`${label(node)}: cut off by ${label(clipper)}`);
       }
     }
     if (node.matches('input[placeholder]') && !node.value && node.placeholder) {
@@ -416,4 +417,51 @@ def test_quick_play_is_short_for_a_first_game_and_offers_standard(
     page.get_by_test_id("quick-length").select_option("10")
     open_lobby(base, page, "Ann")
     assert page.get_by_test_id("quick-length").input_value() == "10"
+    close_page(page)
+
+
+# ------------------------------------------------------------------ 11. every page fits
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
+def test_every_page_fits_a_phone_in_every_language(site: tuple[str, Any], lang: str) -> None:
+    base, browser = site
+    page = device_page(browser, "phone")
+    page.goto(base + "/")
+    page.evaluate(f"localStorage.setItem('skipbo.lang', '{lang}')")
+    found: dict[str, list[str]] = {}
+    open_lobby(base, page, None)
+    page.get_by_test_id("me-box").wait_for(state="visible")
+    found["landing"] = overflows(page, "#lobby")
+    create_table(base, page, players=3, stock=2)
+    found["table"] = overflows(page, "#table")
+    # a bot's level in the page's language: "Chloé (difficile)"; moves told in words
+    level = {"en": "hard", "fr": "difficile", "de": "schwer", "nl": "moeilijk"}[lang]
+    assert page.get_by_test_id("name-1").inner_text().endswith(f"({level})")
+    tips = page.locator("#moves li").evaluate_all("els => els.map((e) => e.title)")
+    assert all(re.fullmatch(r".+: .*\D{4,}.*", tip) for tip in tips), tips  # not "H12-D1"
+    page.locator("[data-testid=hand-card][data-selectable=true]").first.tap()
+    found["a card picked"] = overflows(page, "#table")  # "Hier weggooien", "Défausser ici"
+    page.locator("[data-testid^=discard-target-][data-lit=true]").first.tap()
+    found["a discard waiting"] = overflows(page, "#table")
+    page.get_by_test_id("undo-discard").tap()
+    page.locator("[data-selected=true]").first.tap()  # the card goes back
+    page.get_by_test_id("toggle-side").tap()
+    found["players and moves"] = overflows(page, "#side")
+    page.get_by_test_id("side-close").tap()
+    play_round(page, touch=True)
+    show_result(page)
+    page.wait_for_timeout(300)  # the dialog's pop-in
+    found["end of the round"] = overflows(page, "#result")
+    shoot(page, f"newcomer-fits-end-{lang}-phone")
+    page.get_by_test_id("result-lobby").tap()
+    page.get_by_test_id("my-profile").tap()
+    page.get_by_test_id("profile-name").wait_for(state="visible")
+    found["profile"] = overflows(page, "#profile")
+    page.get_by_test_id("profile-back").tap()
+    page.get_by_test_id("leaderboard-link").tap()
+    page.get_by_test_id("board-title").wait_for(state="visible")
+    found["leaderboard"] = overflows(page, "#leaderboard")
+    problems = "\n".join(f"{lang} {where}: {bad}" for where, bad in found.items() if bad)
+    assert not problems, problems
     close_page(page)
