@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python benchmarks/server_load.py [--mode human|saturation|both]
 [--tables N] [--seconds S] [--think-min A --think-max B] [--profile FILE]
-[--workers N [N ...] --db postgresql://... --redis redis://...]``
+[--workers N [N ...] --db postgresql://... --redis redis://...] [--generators K]``
 
 With ``--workers 1 2 4`` it runs the cluster instead (``skipbo serve --workers N``
 on a fresh PostgreSQL schema and Redis), once per worker count; the clients
@@ -27,6 +27,12 @@ Everything is bounded (tables, seconds) and loopback only; the server is
 stopped at the end (SIGINT, then SIGKILL). The load generator runs in this
 one process and shares the machine's cores with the server: at saturation it
 competes with the server for CPU, so the figures understate a server alone.
+One generator process saturates at about 2,000 moves/s; ``--generators K``
+shares the tables out between K generator processes, which make and connect
+their tables, wait for each other, then play and measure the same seconds; their
+latencies and counts are merged (:func:`merge`) before the figures are taken.
+Each run also prints the server's CPU time per move, the figure that bounds a
+server with cores of its own and the steadier one on a shared machine.
 """
 
 from __future__ import annotations
@@ -34,7 +40,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -47,7 +55,10 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
 
@@ -284,7 +295,7 @@ class Player:
             pass
 
     def received(self, text: str) -> None:
-        now = time.perf_counter()
+        now = time.monotonic()
         if not text.startswith('{"type":"state"'):
             self.refused(text)
             return
@@ -351,7 +362,7 @@ class Player:
             return
         legal = self.last.get("legal") or []
         message = {"type": "move", "move": self.rng.choice(legal)} if legal else {"type": "next"}
-        sent = time.perf_counter()
+        sent = time.monotonic()
         if legal:
             after = (self.last["round_index"], self.last["moves"] + 1)
             self.run.sent[after] = sent
@@ -373,6 +384,171 @@ class Player:
 # ------------------------------------------------------------------ a run
 
 
+@dataclass
+class Share:
+    """What one load generator measured in the common window; :func:`merge` adds
+    generators up (plain values, so that a generator process can send it as a dict)."""
+
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    nexts: int = 0
+    refused: int = 0
+    errors: list[str] = field(default_factory=list)
+    slow_seconds: list[int] = field(default_factory=list)
+    client_cpu: float = 0.0
+    """CPU seconds the generator used inside the window."""
+    setup_s: float = 0.0
+    connect_s: float = 0.0
+
+
+def merge(shares: list[Share]) -> Share:
+    """The generators' measurements as one: every latency, every count, the seconds
+    with a slow move, the CPU they used together; set-up and connecting took as long
+    as the slowest generator (they ran side by side)."""
+    return Share(
+        latencies=sorted(x for share in shares for x in share.latencies),
+        moves=sum(share.moves for share in shares),
+        nexts=sum(share.nexts for share in shares),
+        refused=sum(share.refused for share in shares),
+        errors=[e for share in shares for e in share.errors][:5],
+        slow_seconds=sorted({second for share in shares for second in share.slow_seconds}),
+        client_cpu=sum(share.client_cpu for share in shares),
+        setup_s=max((share.setup_s for share in shares), default=0.0),
+        connect_s=max((share.connect_s for share in shares), default=0.0),
+    )
+
+
+def split(tables: int, generators: int) -> list[range]:
+    """The table numbers each generator plays: as even as can be, none empty."""
+    generators = max(1, min(generators, tables))
+    bounds = [tables * i // generators for i in range(generators + 1)]
+    return [range(bounds[i], bounds[i + 1]) for i in range(generators)]
+
+
+Window = tuple[float, float, float]
+"""(start playing, start measuring, stop measuring) in ``time.monotonic()``
+seconds, which on Linux is one clock for every process of the machine, so every
+generator measures the same seconds."""
+Handshake = Callable[[float, float], Awaitable[Window]]
+"""Called by a generator once its tables are made and connected (with the seconds
+both took): waits until every generator is, and returns the common window."""
+
+
+async def generate(
+    base: str, tables: range, think: tuple[float, float], deflate: bool, handshake: Handshake
+) -> Share:
+    """Make ``tables``, connect their four players, play through the common window."""
+    started = time.monotonic()
+    http_limit = asyncio.Semaphore(HTTP_AT_ONCE)
+    runs = await asyncio.gather(*(create_table(base, http_limit, i) for i in tables))
+    created = time.monotonic()
+    stats = Stats()
+    players = [
+        Player(run, seat, stats, think, seed=1000 * i + seat)
+        for i, run in zip(tables, runs, strict=True)
+        for seat in range(PLAYERS)
+    ]
+    ws_limit = asyncio.Semaphore(CONNECT_AT_ONCE)
+    ws_base = base.replace("http://", "ws://")
+    await asyncio.gather(
+        *(p.open(f"{ws_base}/ws/{p.run.code}", ws_limit, deflate) for p in players)
+    )
+    connected = time.monotonic()
+    go, stats.window_start, stats.window_end = await handshake(
+        created - started, connected - created
+    )
+    await _sleep_until(go)
+    tasks = [asyncio.create_task(p.play()) for p in players]
+    await _sleep_until(stats.window_start)
+    own0 = time.process_time()
+    await _sleep_until(stats.window_end)
+    own1 = time.process_time()
+    for player in players:
+        player.stopping = True
+    await asyncio.sleep(0.5)  # let the last moves of the window arrive
+    await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return Share(
+        stats.latencies,
+        stats.moves,
+        stats.nexts,
+        stats.refused,
+        stats.errors,
+        sorted(stats.slow_seconds),
+        own1 - own0,
+        created - started,
+        connected - created,
+    )
+
+
+async def _sleep_until(when: float) -> None:
+    await asyncio.sleep(max(0.0, when - time.monotonic()))
+
+
+def generator_process(
+    pipe: Connection,
+    base: str,
+    tables: range,
+    think: tuple[float, float],
+    deflate: bool,
+) -> None:
+    """One load generator in its own process (``--generators K``): says when it is
+    ready, plays in the window its parent sends, and sends back its :class:`Share`."""
+    raise_file_limit()
+
+    async def handshake(setup_s: float, connect_s: float) -> Window:
+        pipe.send((setup_s, connect_s))
+        window: Window = await asyncio.to_thread(pipe.recv)
+        return window
+
+    share = asyncio.run(generate(base, tables, think, deflate, handshake))
+    pipe.send(dataclasses.asdict(share))
+    pipe.close()
+
+
+class Generators:
+    """K generator processes (spawned, so none inherits an event loop) and their pipes."""
+
+    def __init__(
+        self, base: str, tables: int, k: int, think: tuple[float, float], deflate: bool
+    ) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.pipes: list[Connection] = []
+        self.processes: list[BaseProcess] = []
+        for share in split(tables, k):
+            mine, theirs = context.Pipe()
+            args = (theirs, base, share, think, deflate)
+            process = context.Process(target=generator_process, args=args, daemon=True)
+            process.start()
+            self.pipes.append(mine)
+            self.processes.append(process)
+
+    async def ready(self) -> None:
+        """Every generator has made and connected its tables."""
+        for pipe in self.pipes:
+            await asyncio.to_thread(pipe.recv)
+
+    async def shares(self, window: Window) -> list[Share]:
+        """Send the common window; each generator's :class:`Share` once it is done."""
+        for pipe in self.pipes:
+            pipe.send(window)
+        results = [await asyncio.to_thread(pipe.recv) for pipe in self.pipes]
+        for process in self.processes:
+            process.join(10)
+        return [Share(**result) for result in results]
+
+    def stop(self) -> None:
+        for process in self.processes:
+            if process.is_alive():
+                process.kill()
+
+
+def window_after(warmup: float, seconds: float) -> Window:
+    """Play from a moment from now (the generators hear of it first), measure after ``warmup``."""
+    go = time.monotonic() + 0.2
+    return go, go + warmup, go + warmup + seconds
+
+
 async def run_mode(
     server: Server,
     name: str,
@@ -381,64 +557,86 @@ async def run_mode(
     warmup: float,
     think: tuple[float, float],
     deflate: bool,
+    generators: int = 1,
 ) -> dict[str, Any]:
-    """Create ``tables`` tables, connect and play for ``warmup + seconds``; the figures."""
-    base = server.base
-    started = time.perf_counter()
-    http_limit = asyncio.Semaphore(HTTP_AT_ONCE)
-    runs = await asyncio.gather(*(create_table(base, http_limit, i) for i in range(tables)))
-    created = time.perf_counter()
-    stats = Stats()
-    players = [
-        Player(run, seat, stats, think, seed=1000 * i + seat)
-        for i, run in enumerate(runs)
-        for seat in range(PLAYERS)
-    ]
-    ws_limit = asyncio.Semaphore(CONNECT_AT_ONCE)
-    ws_base = base.replace("http://", "ws://")
-    await asyncio.gather(
-        *(p.open(f"{ws_base}/ws/{p.run.code}", ws_limit, deflate) for p in players)
-    )
-    connected = time.perf_counter()
-    rss_connected = server.rss_mib()
-    loop_now = time.perf_counter()
-    stats.window_start = loop_now + warmup
-    stats.window_end = stats.window_start + seconds
-    tasks = [asyncio.create_task(p.play()) for p in players]
-    await asyncio.sleep(warmup)
-    cpu0, wall0, own0 = server.cpu_seconds(), time.perf_counter(), time.process_time()
-    await asyncio.sleep(seconds)
-    cpu1, wall1, own1 = server.cpu_seconds(), time.perf_counter(), time.process_time()
-    rss_end = server.rss_mib()
-    for player in players:
-        player.stopping = True
-    await asyncio.sleep(0.5)  # let the last moves of the window arrive
-    await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
-    await asyncio.gather(*tasks, return_exceptions=True)
-    lat = sorted(stats.latencies)
+    """Create ``tables`` tables, connect and play for ``warmup + seconds``; the figures.
+
+    With ``generators`` above 1 the tables are shared out between that many
+    generator processes, which measure the same seconds (:data:`Window`); their
+    latencies and counts are merged (:func:`merge`).
+    """
+    measured: dict[str, float] = {}
+    meters: list[asyncio.Task[None]] = []
+
+    async def measure(window: Window) -> Window:
+        measured["rss_connected"] = server.rss_mib()
+        meters.append(asyncio.create_task(measure_server(server, window, measured)))
+        return window
+
+    if generators <= 1:
+
+        async def handshake(setup_s: float, connect_s: float) -> Window:
+            return await measure(window_after(warmup, seconds))
+
+        shares = [await generate(server.base, range(tables), think, deflate, handshake)]
+    else:
+        processes = Generators(server.base, tables, generators, think, deflate)
+        try:
+            await processes.ready()
+            shares = await processes.shares(await measure(window_after(warmup, seconds)))
+        finally:
+            processes.stop()
+    await asyncio.gather(*meters)
+    return summary(name, tables, seconds, deflate, merge(shares), measured, len(shares))
+
+
+async def measure_server(server: Server, window: Window, into: dict[str, float]) -> None:
+    """The server's CPU share and memory over ``window`` (into ``into``)."""
+    _, start, end = window
+    await _sleep_until(start)
+    cpu0, wall0 = server.cpu_seconds(), time.monotonic()
+    await _sleep_until(end)
+    cpu1, wall1 = server.cpu_seconds(), time.monotonic()
+    into["server_cpu"] = (cpu1 - cpu0) / (wall1 - wall0)
+    into["rss_end"] = server.rss_mib()
+    into["wall"] = wall1 - wall0
+
+
+def summary(
+    name: str,
+    tables: int,
+    seconds: float,
+    deflate: bool,
+    share: Share,
+    measured: dict[str, float],
+    generators: int,
+) -> dict[str, Any]:
+    """One run's figures from the merged :class:`Share`."""
+    lat = share.latencies
     return {
         "mode": name + ("" if deflate else " (no permessage-deflate)"),
         "tables": tables,
-        "clients": len(players),
-        "setup_s": created - started,
-        "connect_s": connected - created,
+        "clients": PLAYERS * tables,
+        "generators": generators,
+        "setup_s": share.setup_s,
+        "connect_s": share.connect_s,
         "seconds": seconds,
-        "moves": stats.moves,
+        "moves": share.moves,
         "delivered": len(lat),
         "moves_per_s": len(lat) / seconds,
         "p50_ms": 1000 * _quantile(lat, 0.50),
         "p99_ms": 1000 * _quantile(lat, 0.99),
         "max_ms": 1000 * (lat[-1] if lat else float("nan")),
         "mean_ms": 1000 * (statistics.fmean(lat) if lat else float("nan")),
-        "nexts": stats.nexts,
+        "nexts": share.nexts,
         "slow": sum(1 for x in lat if x > SLOW),
-        "slow_seconds": len(stats.slow_seconds),
-        "refused": stats.refused,
-        "errors": stats.errors,
-        "rss_connected_mib": rss_connected,
-        "rss_end_mib": rss_end,
-        "server_cpu": (cpu1 - cpu0) / (wall1 - wall0),
-        "client_cpu": (own1 - own0) / (wall1 - wall0),
+        "slow_seconds": len(share.slow_seconds),
+        "refused": share.refused,
+        "errors": share.errors,
+        "rss_connected_mib": measured.get("rss_connected", float("nan")),
+        "rss_end_mib": measured.get("rss_end", float("nan")),
+        "server_cpu": measured.get("server_cpu", float("nan")),
+        "client_cpu": share.client_cpu / measured.get("wall", seconds),
     }
 
 
@@ -456,11 +654,17 @@ def cpu_per_move_ms(result: dict[str, Any]) -> float:
     return 1000 * result["server_cpu"] / moves if moves else float("nan")
 
 
+def _from_generators(result: dict[str, Any]) -> str:
+    count = result.get("generators", 1)
+    return f" from {count} generator processes" if count > 1 else ""
+
+
 def report(result: dict[str, Any]) -> None:
     """Print one run's figures."""
     r = result
     print(
         f"\n== {r['mode']}: {r['tables']} four-player tables, {r['clients']} WebSocket clients"
+        f"{_from_generators(r)}"
         f" (set-up {r['setup_s']:.1f} s over HTTP, connect {r['connect_s']:.1f} s)"
     )
     print(
@@ -478,7 +682,8 @@ def report(result: dict[str, Any]) -> None:
         f"   server RSS {r['rss_connected_mib']:.0f} MiB connected,"
         f" {r['rss_end_mib']:.0f} MiB at the end;"
         f" CPU used: server {100 * r['server_cpu']:.0f}% of a core"
-        f" ({cpu_per_move_ms(r):.2f} ms a move), this load generator {100 * r['client_cpu']:.0f}%"
+        f" ({cpu_per_move_ms(r):.2f} ms a move), the load generator(s)"
+        f" {100 * r['client_cpu']:.0f}%"
     )
     if r["errors"]:
         print(f"   refusals other than the rate limit: {r['errors']}")
@@ -531,6 +736,14 @@ def main(argv: list[str] | None = None) -> int:
         "(skipbo serve --workers N); needs --db postgresql://... and --redis redis://...",
     )
     parser.add_argument("--db", metavar="URL", help="PostgreSQL for --workers (a fresh schema)")
+    parser.add_argument(
+        "--generators",
+        type=int,
+        default=1,
+        metavar="K",
+        help="load generator processes sharing the tables, measuring the same seconds "
+        "(one saturates at about 2,000 moves/s; default 1: this process)",
+    )
     parser.add_argument("--redis", metavar="URL", help="Redis for --workers")
     args = parser.parse_args(argv)
     if args.workers and (not args.db or not args.redis or not args.db.startswith("postgres")):
@@ -539,22 +752,26 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--tables is 1..1000")
     if args.seconds is not None and not 1 <= args.seconds <= 600:
         parser.error("--seconds is 1..600")
+    if not 1 <= args.generators <= 64:
+        parser.error("--generators is 1..64")
     raise_file_limit()
     modes = ["human", "saturation"] if args.mode == "both" else [args.mode]
     runs: list[tuple[str, int | None]] = [(m, n) for n in args.workers or [None] for m in modes]
+    one = args.generators == 1
+    generators = "this one Python process" if one else f"{args.generators} Python processes"
     if args.workers:
         print(
             f"server_load: skipbo serve --workers N on 127.0.0.1 (one uvicorn process per"
-            f" worker, PostgreSQL {args.db.split('@')[-1]} + Redis); the load generator is this"
-            f" one Python process (websockets' asyncio client) and shares the machine's"
+            f" worker, PostgreSQL {args.db.split('@')[-1]} + Redis); the load generator is"
+            f" {generators} (websockets' asyncio client), sharing the machine's"
             f" {os.cpu_count()} cores with the server and PostgreSQL.",
             flush=True,
         )
     else:
         print(
             f"server_load: one server process (one uvicorn worker, SQLite WAL +"
-            f" synchronous=FULL, group commit) on 127.0.0.1; the load generator is this one"
-            f" Python process and shares the machine's {os.cpu_count()} cores with the server.",
+            f" synchronous=FULL, group commit) on 127.0.0.1; the load generator is"
+            f" {generators}, sharing the machine's {os.cpu_count()} cores with the server.",
             flush=True,
         )
     with tempfile.TemporaryDirectory(prefix="skipbo-load-") as tmp:
@@ -577,8 +794,11 @@ def main(argv: list[str] | None = None) -> int:
                     think = (args.think_min, args.think_max)
                 else:
                     tables, seconds, think = args.tables or 100, args.seconds or 20.0, (0.0, 0.0)
+                deflate = not args.no_deflate
                 result = asyncio.run(
-                    run_mode(server, mode, tables, seconds, args.warmup, think, not args.no_deflate)
+                    run_mode(
+                        server, mode, tables, seconds, args.warmup, think, deflate, args.generators
+                    )
                 )
                 if workers:
                     result["mode"] += f", {workers} worker process{'es' if workers > 1 else ''}"
