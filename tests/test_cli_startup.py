@@ -82,6 +82,7 @@ def test_the_record_commands_load_only_the_core(command: str) -> None:
     assert status == 0
     assert "skipbo.core" in modules
     assert loaded(modules, HEAVY) == []
+    assert "hashlib" not in modules  # only new_round(seed=None) needs it (secrets)
 
 
 @pytest.mark.parametrize("command", [c.name for c in COMMANDS])

@@ -7,7 +7,8 @@ Public API (see each object's docstring):
   :meth:`Round.deal` (from a deck order); a whole match: :class:`Match`;
 - moves: :meth:`Round.legal_moves`, :meth:`Round.is_legal`,
   :meth:`Round.why_illegal`, :meth:`Round.play` (each takes a move id or its
-  notation, ``"S-B1"``); notation: :func:`parse_move`, :func:`format_move`,
+  notation, ``"S-B1"``), :meth:`Round.play_while_legal` (a list of moves in
+  notation, as a replay plays them); notation: :func:`parse_move`, :func:`format_move`,
   ``MOVE_TEXT[move]``; who began: :attr:`Round.first_seat`; taking back:
   :meth:`Round.undo`; copies: :meth:`Round.copy`; ``str(round)`` draws the table;
 - what a seat may see: :func:`player_view`;

@@ -8,8 +8,8 @@ fast; the strings of the notation ("1".."12", "SB") only appear at the edges.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Iterable, Sequence
+from typing import Final, cast
 
 from .errors import shown
 
@@ -35,6 +35,15 @@ def card_names(cards: Iterable[int]) -> list[str]:
     return list(map(_NAMES.__getitem__, cards))
 
 
+def parse_cards(texts: Sequence[object]) -> list[int]:
+    """:func:`parse_card` of each item, in order: a record's deck is 162 of them, so
+    one dict lookup per card in C, and card by card only to say which is wrong."""
+    try:
+        return list(map(_BY_NAME.__getitem__, cast("Sequence[str]", texts)))
+    except (KeyError, TypeError):  # not a card's name, or not even hashable
+        return [parse_card(text) for text in texts]
+
+
 def parse_card(text: object) -> int:
     """The card written as ``text``; raises ``ValueError`` for anything else."""
     card = _BY_NAME.get(text) if isinstance(text, str) else None
@@ -47,6 +56,9 @@ _FULL_DECK: Final = tuple(
     [v for v in range(1, MAX_VALUE + 1) for _ in range(COPIES_PER_NUMBER)] + [SB] * WILD_COPIES
 )
 
+_FULL_DECK_LIST: Final = list(_FULL_DECK)
+"""The same as a list, which a sorted deck is compared to without copying it."""
+
 
 def full_deck() -> list[int]:
     """The 162 cards in a fixed order: twelve of each number, then 18 SB."""
@@ -55,4 +67,4 @@ def full_deck() -> list[int]:
 
 def is_full_deck(cards: list[int]) -> bool:
     """True when ``cards`` holds exactly the 162 cards of one game."""
-    return tuple(sorted(cards)) == _FULL_DECK
+    return sorted(cards) == _FULL_DECK_LIST

@@ -10,7 +10,6 @@ pure function of its seed and its moves.
 from __future__ import annotations
 
 import operator
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -52,6 +51,8 @@ def new_round(rules: Rules, seed: int | str | None = None, dealer: int | None = 
 def _check_seed(seed: object) -> int | str:
     """``seed`` as an ``int`` or ``str``; a fresh one for None; :class:`DealError` else."""
     if seed is None:
+        import secrets  # here: it imports hashlib, which no other part of the core needs
+
         return secrets.randbits(64)
     if isinstance(seed, str):
         return seed

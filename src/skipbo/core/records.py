@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import DECK_SIZE, card_name, is_full_deck, parse_card
+from .cards import DECK_SIZE, card_name, is_full_deck, parse_cards
 from .errors import BadRecordError, RulesError, deprecated, shown
 from .moves import MOVE_BY_TEXT, MOVE_TEXT, malformed_move
 from .rules import Rules
@@ -88,7 +88,7 @@ def _cards(value: object, what: str) -> list[int]:
     if not isinstance(value, list):
         raise BadRecordError(f"{what} must be a list of cards")
     try:
-        return [parse_card(c) for c in value]
+        return parse_cards(value)
     except ValueError as exc:
         raise BadRecordError(f"{what}: {exc}") from None
 
@@ -171,18 +171,16 @@ def replay(record: Record) -> ReplayOutcome:
     record itself is bad (a missing or wrong shuffle, a result that differs).
     """
     state = start_round(record)
-    lookup = MOVE_BY_TEXT
-    for index, text in enumerate(record.moves):
-        move = lookup.get(text) if isinstance(text, str) else None
+    try:
+        index = state.play_while_legal(record.moves)
+    except BadRecordError as exc:  # a reshuffle the record lacks or gets wrong
+        return ReplayOutcome(False, state, None, str(exc))
+    if index < len(record.moves):
+        text = record.moves[index]
+        move = MOVE_BY_TEXT.get(text) if isinstance(text, str) else None
         if move is None:
             return ReplayOutcome(False, state, index, malformed_move(text))
-        reason = state.why_illegal(move)
-        if reason is not None:
-            return ReplayOutcome(False, state, index, f"{text}: {reason}")
-        try:
-            state.apply_unchecked(move)
-        except BadRecordError as exc:
-            return ReplayOutcome(False, state, None, str(exc))
+        return ReplayOutcome(False, state, index, f"{text}: {state.why_illegal(move)}")
     if record.result is not None:
         problem = _check_result(state, record.result)
         if problem is not None:

@@ -14,10 +14,11 @@ of the build slots that take card ``c`` now, so listing plays is table lookups.
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
 from .cards import MAX_VALUE, NO_CARD, SB, card_name, is_full_deck
 from .errors import (
@@ -32,6 +33,7 @@ from .errors import (
 from .moves import (
     DISCARD_BASE,
     END,
+    MOVE_BY_TEXT,
     PLAY_COUNT,
     SLOTS,
     SOURCES,
@@ -60,19 +62,32 @@ def _by_hand_mask() -> tuple[list[tuple[int, ...]], list[tuple[Move, ...]]]:
     """``values[mask]`` (card values whose bit is set, ascending) and
     ``discards[mask]`` (every discard of such a value onto every pile).
 
-    Built incrementally from the mask without its lowest bit, which keeps the
-    import fast (16,384 entries each).
+    Built a card at a time, lowest first: the masks below ``2 ** card`` again,
+    each with that card added at the end, one list comprehension per card. Bit 0
+    (``NO_CARD``) is never set in a hand, so the odd masks hold nothing. Every
+    ``import skipbo.core`` pays for this, the record commands included: the
+    garbage collector waits meanwhile, since its passes over everything imported
+    so far, set off by the 16,384 new tuples, cost more than building them.
     """
-    values: list[tuple[int, ...]] = [()] * HAND_MASKS
-    discards: list[tuple[Move, ...]] = [()] * HAND_MASKS
-    for mask in range(2, HAND_MASKS, 2):
-        low = mask & -mask
-        card = low.bit_length() - 1
-        rest = mask ^ low
-        values[mask] = (card, *values[rest])
-        first = DISCARD_BASE + (card - 1) * SLOTS
-        discards[mask] = (first, first + 1, first + 2, first + 3, *discards[rest])
-    return values, discards
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        values: list[tuple[int, ...]] = [()]
+        discards: list[tuple[Move, ...]] = [()]
+        for card in range(1, SB + 1):
+            first = DISCARD_BASE + (card - 1) * SLOTS
+            onto_piles = (first, first + 1, first + 2, first + 3)
+            alone = (card,)
+            values += [held + alone for held in values]
+            discards += [moves + onto_piles for moves in discards]
+    finally:
+        if collecting:
+            gc.enable()
+    values_by_mask: list[tuple[int, ...]] = [()] * HAND_MASKS
+    discards_by_mask: list[tuple[Move, ...]] = [()] * HAND_MASKS
+    values_by_mask[0::2] = values
+    discards_by_mask[0::2] = discards
+    return values_by_mask, discards_by_mask
 
 
 PLAYS_BY_MASK: Final = _moves_by_mask()
@@ -138,8 +153,9 @@ class Round:
     (from a seed), :meth:`deal` (from a deck order) or :meth:`assemble` (from parts).
 
     Only the core reads this object directly; everyone else gets a player view.
-    Change it only through :meth:`play` (checked), :meth:`apply_unchecked` (a move
-    from :meth:`legal_moves`), :meth:`forfeit` and :meth:`undo`; :meth:`copy` makes
+    Change it only through :meth:`play` (checked; :meth:`play_while_legal` for a list
+    of moves), :meth:`apply_unchecked` (a move from :meth:`legal_moves`),
+    :meth:`forfeit` and :meth:`undo`; :meth:`copy` makes
     an independent copy. ``str(round)`` is a compact picture of the whole table,
     hidden cards included.
 
@@ -277,10 +293,7 @@ class Round:
         for slot, cards in enumerate(build_cards):
             state._build_cards[slot] = list(cards)
             state._build[slot] = len(cards)
-        state._accept = [0] * (SB + 1)
-        state._accept[SB] = ALL_SLOTS
-        for slot, value in enumerate(state._build):
-            state._accept[value + 1] |= 1 << slot
+        state._accept = _accept_for(state._build)
         state._origin = _Origin(to_move, stocks, hands, discards, build_cards, completed, draw)
         return state
 
@@ -542,6 +555,121 @@ class Round:
         else:
             self._end_turn()
 
+    def play_while_legal(self, texts: Sequence[object]) -> int:
+        """Play moves written in notation, in order, as long as each is legal; the
+        number played. The first one refused (not notation, or against the rules
+        now) is not played: :meth:`why_illegal` says why.
+
+        The same as :meth:`play` of each move in turn, only faster: a replay
+        (:func:`~skipbo.core.replay`) checks and plays every move of a record, and
+        here that is one loop that handles the commonest moves itself, since in
+        pure Python the method calls cost more than the rules do. A missing or
+        wrong reshuffle raises :class:`~skipbo.core.BadRecordError`, as with
+        :meth:`play`; the round is then as far as it got.
+        """
+        start = len(self.history)
+        if self.result is None:
+            try:
+                self._play_legal_ids(_move_ids(texts))
+            finally:
+                self._derive_masks()
+        return len(self.history) - start
+
+    def _play_legal_ids(self, moves: list[Move | None]) -> None:
+        """:meth:`play_while_legal`'s loop (None: text that is not a move).
+
+        Each branch checks what :meth:`why_illegal` checks for its kind of move and
+        changes what :meth:`apply_unchecked` changes, except what the caller then
+        derives again (:meth:`_derive_masks`): nothing called from here reads it.
+        Partner plays, wins, draws and turn ends go through the kernel's methods.
+        tests/test_replay_fast.py compares both paths state by state.
+        """
+        hands, sizes, tops = self._hands, self._hand_sizes, self._tops
+        stocks, discards = self._stocks, self._discards
+        build, build_cards = self._build, self._build_cards
+        append = self.history.append
+        p = self.to_move
+        counts = hands[p]
+        for move in moves:
+            if move is None:
+                return
+            if move >= PLAY_COUNT:  # a discard or 'end': the turn ends
+                if move < END:
+                    index = move - DISCARD_BASE
+                    card = (index >> 2) + 1
+                    if not counts[card]:
+                        return
+                    counts[card] -= 1
+                    sizes[p] -= 1
+                    pile = index & 3
+                    discards[p][pile].append(card)
+                    tops[p][pile + 1] = card
+                    self._stale_discards |= 1 << ((p << 2) + pile)
+                elif sizes[p]:
+                    return
+                append(move)
+                self._end_turn()
+                if self.result is not None:
+                    return
+                p = self.to_move
+                counts = hands[p]
+                continue
+            source = move >> 2
+            slot = move & 3
+            if source > SRC_HAND:
+                card = source - SRC_HAND
+                if not counts[card] or (card != SB and card != build[slot] + 1):
+                    return
+                append(move)
+                counts[card] -= 1
+                sizes[p] -= 1
+            elif source < SRC_PARTNER_STOCK:
+                top = tops[p]
+                card = top[source]
+                if card == NO_CARD or (card != SB and card != build[slot] + 1):
+                    return
+                append(move)
+                if source:
+                    from_pile = discards[p][source - 1]
+                    self._stale_discards |= 1 << ((p << 2) + source - 1)
+                else:
+                    from_pile = stocks[p]
+                from_pile.pop()
+                top[source] = from_pile[-1] if from_pile else NO_CARD
+                if not from_pile and not source and self._team_out(p):
+                    self._place(card, slot)
+                    self._win(p)
+                    return
+            else:  # from the partner's piles
+                if self.why_illegal(move) is not None:
+                    return
+                self.apply_unchecked(move)
+                if self.result is not None:
+                    return
+                continue
+            cards = build_cards[slot]  # _place, but for _accept and the frozen copy
+            cards.append(card)
+            if build[slot] + 1 == MAX_VALUE:
+                self._completed += cards
+                self._frozen_completed = None
+                cards.clear()
+                build[slot] = 0
+            else:
+                build[slot] += 1
+            self.played_this_turn = True
+            if not sizes[p]:
+                self._draw(p, HAND_SIZE)
+
+    def _derive_masks(self) -> None:
+        """Derive the hand masks and ``_accept`` from the hand counts and build piles
+        again, and drop the build piles' frozen copy: what :meth:`_play_legal_ids`
+        leaves stale."""
+        masks = self._hand_masks
+        for seat, counts in enumerate(self._hands):
+            masks[seat] = sum(1 << card for card, held in enumerate(counts) if held)
+        self._accept[:] = _accept_for(self._build)
+        self._frozen_build = None
+
     def _take_from_hand(self, p: int, card: int) -> None:
         counts = self._hands[p]
         counts[card] -= 1
@@ -615,17 +743,19 @@ class Round:
             self._hand_sizes[p] += count
             return
         got = 0
-        while got < count:
-            if not draw:
-                if not self._completed:
-                    break
-                self._reshuffle()
-            card = draw.pop()
-            counts[card] += 1
-            mask |= 1 << card
-            got += 1
-        self._hand_masks[p] = mask
-        self._hand_sizes[p] += got
+        try:
+            while got < count:
+                if not draw:
+                    if not self._completed:
+                        break
+                    self._reshuffle()
+                card = draw.pop()
+                counts[card] += 1
+                mask |= 1 << card
+                got += 1
+        finally:  # a record's missing reshuffle raises: the cards drawn so far count
+            self._hand_masks[p] = mask
+            self._hand_sizes[p] += got
 
     def _reshuffle(self) -> None:
         order = self.shuffler(len(self.shuffles), self._completed)
@@ -792,6 +922,27 @@ class Round:
 
 _FIELDS: Final = tuple(f for f in Round.__slots__ if f not in ("rules", "dealer", "deck"))
 """What :meth:`Round.undo` sets again (the rest never changes)."""
+
+
+def _accept_for(build: list[int]) -> list[int]:
+    """``_accept`` for build piles of these values: by card value, a bitmask of the
+    slots that take it (an SB goes anywhere)."""
+    accept = [0] * (SB + 1)
+    accept[SB] = ALL_SLOTS
+    for slot, value in enumerate(build):
+        accept[value + 1] |= 1 << slot
+    return accept
+
+
+def _move_ids(texts: Sequence[object]) -> list[Move | None]:
+    """The move id of each text, None for anything that is not a move's notation.
+
+    One dict lookup per item in C when every item is a ``str`` (a record's moves,
+    from JSON); item by item otherwise, so that only a string is taken for a move.
+    """
+    if set(map(type, texts)) <= {str}:
+        return list(map(MOVE_BY_TEXT.get, cast("Sequence[str]", texts)))
+    return [MOVE_BY_TEXT.get(text) if isinstance(text, str) else None for text in texts]
 
 
 def _article(name: str) -> str:
