@@ -39,7 +39,7 @@ from skipbo.core import (
     replay,
     start_round,
 )
-from skipbo.core.cards import parse_cards
+from skipbo.core.cards import full_deck, is_full_deck, parse_cards
 from skipbo.core.moves import DISCARD_BASE, MOVE_BY_TEXT, SLOTS, SRC_PARTNER_STOCK, malformed_move
 from skipbo.core.records import _check_result
 from skipbo.core.state import DISCARDS_BY_MASK, HAND_MASKS, HAND_VALUES
@@ -245,4 +245,26 @@ def test_parse_cards_is_parse_card_of_each(texts: list[object]) -> None:
         got: list[int] | str = parse_cards(texts)
     except ValueError as exc:
         got = str(exc)
+    assert got == expected
+
+
+@pytest.mark.parametrize("change", [None, "drop", 0, 14, -1, 300, 1.0, True, "1", 2**70])
+def test_is_full_deck_says_what_sorting_says(change: object) -> None:
+    """Counted as bytes now; the same answer as comparing the sorted deck (a 1 taken
+    out and ``change`` put in), or the same TypeError for what does not sort."""
+    deck: list[Any] = full_deck()
+    random.Random(7).shuffle(deck)
+    deck.remove(1)
+    if change is None:
+        deck.append(1)
+    elif change != "drop":
+        deck.append(change)
+    try:
+        expected: bool | type = sorted(deck) == full_deck()
+    except TypeError:
+        expected = TypeError
+    try:
+        got: bool | type = is_full_deck(deck)
+    except TypeError:
+        got = TypeError
     assert got == expected

@@ -58,6 +58,9 @@ _FULL_DECK: Final = tuple(
 
 _FULL_DECK_LIST: Final = list(_FULL_DECK)
 """The same as a list, which a sorted deck is compared to without copying it."""
+_CARD_VALUES: Final = range(SB + 1)
+_FULL_DECK_COUNTS: Final = [_FULL_DECK.count(card) for card in _CARD_VALUES]
+"""How many of each card (``NO_CARD`` first) one game has."""
 
 
 def full_deck() -> list[int]:
@@ -66,5 +69,13 @@ def full_deck() -> list[int]:
 
 
 def is_full_deck(cards: list[int]) -> bool:
-    """True when ``cards`` holds exactly the 162 cards of one game."""
-    return sorted(cards) == _FULL_DECK_LIST
+    """True when ``cards`` holds exactly the 162 cards of one game.
+
+    Counted in C as bytes (every record and every deal asks, and sorting 162 ints
+    costs several times more); anything that is not a byte is sorted and compared.
+    """
+    try:
+        packed = bytes(cards)
+    except (TypeError, ValueError):
+        return sorted(cards) == _FULL_DECK_LIST
+    return len(packed) == DECK_SIZE and list(map(packed.count, _CARD_VALUES)) == _FULL_DECK_COUNTS
