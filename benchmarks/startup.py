@@ -1,7 +1,13 @@
 """How fast the ``skipbo`` command starts and replays (issue 22 §4). Prints figures;
 asserts nothing (tests/test_cli_startup.py guards the imports that decide them).
 
-Run: ``.venv/bin/python benchmarks/startup.py [--runs N] [--rounds N]``
+Run: ``.venv/bin/python benchmarks/startup.py [--runs N] [--rounds N] [--bytecode]``
+
+``--bytecode`` lets every process keep its compiled bytecode (in a temporary
+``PYTHONPYCACHEPREFIX``), as a package installed by pip has it; without it, a
+machine that sets ``PYTHONDONTWRITEBYTECODE`` (this project's do) compiles every
+imported module of the project from source in every process, which weighs on
+start-up (the naive replayer's too).
 
 Start-up: the median wall time of ``skipbo --version``, ``skipbo --help`` and
 ``skipbo legal`` of one record, each as a whole process, over ``--runs`` runs,
@@ -17,13 +23,24 @@ notation, checks that the move is among them and plays it with ``Round.play``
 (which checks it again), then compares the result. Target: ``skipbo replay`` at
 least 5x faster. Both replayers must accept every round, so the ratio compares
 equal work.
+
+Where the time goes (the fastest of a few runs): the CPU time of the bare
+interpreter and of ``skipbo replay`` of an empty file (start-up: interpreter,
+imports, arguments), then the stages of the replay itself, record by record in
+a fresh interpreter (wall time inside it): decoding the
+JSON lines, :func:`~skipbo.core.parse_record`, dealing
+(:func:`~skipbo.core.start_round`), playing the moves
+(:meth:`~skipbo.core.Round.play_while_legal`), checking the stated result and
+encoding the output lines.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -67,6 +84,60 @@ def naive_replay(path: str) -> int:
     return bad
 
 
+def stages(path: str) -> None:
+    """Time ``skipbo replay``'s stages on ``path`` in this interpreter, record by
+    record as the command goes, and print them as one JSON object of milliseconds
+    (run in a child process)."""
+    from skipbo.core import start_round
+    from skipbo.core.records import ReplayOutcome, _check_result, parse_record
+
+    clock = time.perf_counter
+    took = dict.fromkeys(("json", "parse_record", "deal", "moves", "result", "output"), 0.0)
+    for line in Path(path).read_bytes().splitlines():
+        marks = [clock()]
+        data = json.loads(line)
+        marks.append(clock())
+        record = parse_record(data)
+        marks.append(clock())
+        state = start_round(record)
+        marks.append(clock())
+        state.play_while_legal(record.moves)
+        marks.append(clock())
+        if record.result is not None:
+            _check_result(state, record.result)
+        marks.append(clock())
+        json.dumps(ReplayOutcome(True, state).to_dict())
+        marks.append(clock())
+        for name, (begin, end) in zip(took, itertools.pairwise(marks), strict=True):
+            took[name] += 1000 * (end - begin)
+    print(json.dumps(took))
+
+
+def breakdown(path: Path, empty: Path, runs: int) -> None:
+    """Print where ``skipbo replay`` of ``path`` spends its time (see the docstring)."""
+    best = {
+        "python -c pass": min(cpu([sys.executable, "-c", "pass"]) for _ in range(runs)),
+        "start-up": min(cpu([*SKIPBO, "replay", str(empty)]) for _ in range(runs)),
+    }
+    for _ in range(runs):
+        out = subprocess.run(
+            [sys.executable, __file__, "--stages", str(path)], check=True, capture_output=True
+        )
+        for name, ms in json.loads(out.stdout).items():
+            best[name] = min(best.get(name, ms), ms)
+    print(f"where skipbo replay's time goes (ms, the fastest of {runs} processes each):")
+    print("  " + ", ".join(f"{name} {ms:.1f}" for name, ms in best.items()))
+
+
+def cpu(argv: list[str]) -> float:
+    """The CPU milliseconds (user + system) of ``argv`` as a whole process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    user = after.ru_utime - before.ru_utime
+    return 1000 * (user + after.ru_stime - before.ru_stime)
+
+
 def greedy_rounds(path: Path, rounds: int) -> int:
     """Write ``rounds`` greedy rounds to ``path`` with ``skipbo simulate``; their moves."""
     subprocess.run(
@@ -104,17 +175,35 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15, help="runs per start-up figure")
     parser.add_argument("--rounds", type=int, default=600, help="greedy rounds to replay")
     parser.add_argument("--naive", metavar="FILE", help=argparse.SUPPRESS)
+    parser.add_argument("--stages", metavar="FILE", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--bytecode",
+        action="store_true",
+        help="let every process cache its compiled bytecode, as an installed package has it"
+        " (this project's machines set PYTHONDONTWRITEBYTECODE, so each compiles its source)",
+    )
     args = parser.parse_args()
     if args.naive:
         raise SystemExit(1 if naive_replay(args.naive) else 0)
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
+    if args.stages:
+        stages(args.stages)
+        return
     with tempfile.TemporaryDirectory() as tmp:
+        cached = args.bytecode or not os.environ.get("PYTHONDONTWRITEBYTECODE")
+        if args.bytecode:  # the first run of each command writes the caches: medians
+            os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+            os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "bytecode")
+        cores = os.cpu_count()
+        print(f"python {sys.version.split()[0]}, {cores} cores, bytecode cached: {cached}")
         path = Path(tmp) / "rounds.jsonl"
         moves = greedy_rounds(path, args.rounds)
         one = Path(tmp) / "one.jsonl"
         one.write_text(path.read_text(encoding="utf-8").splitlines()[0] + "\n")
         startup(args.runs, one)
         replay_ratio(path, moves, max(3, args.runs // 5))
+        empty = Path(tmp) / "empty.jsonl"
+        empty.write_text("\n")
+        breakdown(path, empty, max(3, args.runs // 5))
 
 
 if __name__ == "__main__":
