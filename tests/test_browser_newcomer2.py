@@ -323,7 +323,7 @@ def test_a_late_back_of_a_table_left_never_closes_the_next_end_dialog(
     play_round(page)
     show_result(page)
     page.get_by_test_id("new-game").click()
-    wait_js(page, f"current && current.code !== '{old}' && document.body.dataset.phase")
+    wait_js(page, f"table && table.code !== '{old}'")  # the new table's first view is shown
     wait_my_turn(page)
     play_round(page)
     page.get_by_test_id("result").wait_for(state="visible")
