@@ -117,7 +117,7 @@ def test_help_screen_and_illegal_choices_show_reasons() -> None:
         assert "discard pile 1 is empty" in text_of(app, "#message")
         await pilot.press("1")  # a hand card: now its targets are highlighted
         assert app.table.selection.source is not None
-        assert "Legal:" in text_of(app, "#message")
+        assert "Legal:" in text_of(app, "#prompt")
         await pilot.press("escape")
         assert app.table.selection.source is None
 

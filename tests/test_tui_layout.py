@@ -170,3 +170,26 @@ def test_the_replay_footer_fits_at_80x24(name: str) -> None:
                 assert word in last, f"{word!r} is cut from the footer: {last!r}"
 
     asyncio.run(main())
+
+
+def log_rows(text: str, heading: str = "Last moves") -> int:
+    """The moves listed under the heading of the last moves on the screen ``text``."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if heading in line)
+    column = lines[start].index(heading)
+    rows = 0
+    for line in lines[start + 1 :]:
+        if not re.match(r" ?\S+ +\S+-\S+|\s?\S+ +end", line[column:]):
+            break
+        rows += 1
+    return rows
+
+
+@pytest.mark.parametrize("name", ["2p", "4t", "6p"])
+def test_a_taller_terminal_lists_more_of_the_last_moves(name: str) -> None:
+    _, small, _ = table_screen(name, 40, (80, 24), f"{name}-moves-80x24")
+    assert log_rows(small) == 6, "80×24 keeps its six last moves"
+    _, tall, _ = table_screen(name, 40, (120, 40), f"{name}-moves-120x40")
+    assert log_rows(tall) >= 16, tall
+    blank = [line for line in tall.splitlines() if not line.strip()]
+    assert len(blank) <= 8, f"{len(blank)} empty rows at 120×40:\n{tall}"

@@ -99,3 +99,25 @@ def test_the_game_draws_at_80x24_and_answers_keys(terminal: Terminal) -> None:
     while terminal.alive() and time.monotonic() < end:
         time.sleep(0.2)
     assert not terminal.alive(), "the game did not quit on q y"
+
+
+def test_the_game_speaks_french_in_a_real_terminal() -> None:
+    term = Terminal(f"{sys.executable} -m skipbo play --seed 1 --delay 0 --stock 3 --lang fr")
+    try:
+        parts = ("Manche 1", "à jouer : vous", "Séries", "Main", "Derniers coups", "aide")
+        for part in (*parts, "quitter"):
+            term.wait_for(part)
+        lines = term.screen().splitlines()
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+        assert "q quitter" in lines[-1], lines[-1]  # the footer's last key is whole
+        term.keys("d", "1")
+        term.wait_for("votre défausse 1 est vide")
+        term.keys("q")
+        term.wait_for("Quitter ? La manche n'est pas finie.")
+        term.keys("y")
+        end = time.monotonic() + 15
+        while term.alive() and time.monotonic() < end:
+            time.sleep(0.2)
+        assert not term.alive(), "the game did not quit on q y"
+    finally:
+        term.close()

@@ -6,11 +6,13 @@ import io
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual.app import App
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from skipbo.bots import make_bot
 from skipbo.core import Rules, format_move
@@ -135,3 +137,48 @@ def snapshot(app: App[None], name: str) -> str:
     (ARTIFACTS / f"{name}.txt").write_text(text, encoding="utf-8")
     (ARTIFACTS / f"{name}.svg").write_text(app.export_screenshot(title=name), encoding="utf-8")
     return text
+
+
+WRAPPING = frozenset({"end-text", "end-message", "pass-text", "quit-text", "save-error"})
+"""Dialog texts that may wrap inside their box (they are whole sentences); every
+other text of a screen must fit its line."""
+
+
+def plain_lines(widget: Static) -> list[str]:
+    """The lines of a Static's content as plain text (markup read)."""
+    content: Any = widget.content
+    text = Text.from_markup(content) if isinstance(content, str) else content
+    return text.plain.split("\n") if isinstance(text, Text) else str(text).split("\n")
+
+
+def overflows(app: App[None]) -> list[str]:
+    """What does not fit the screen: a line wider than its widget (cut or wrapped),
+    a widget reaching past the screen, a footer key cut off, a table that scrolls."""
+    width, height = app.size
+    screen = app.screen
+    found: list[str] = []
+    for widget in screen.query(Static):
+        region = widget.region
+        if not widget.display or region.area == 0 or "too-small" in widget.classes:
+            continue
+        if region.right > width or region.bottom > height:
+            found.append(f"#{widget.id} reaches past the screen: {region}")
+        if widget.id in WRAPPING:
+            continue
+        room = widget.content_region.width
+        found += [
+            f"#{widget.id}: {line!r} is {cell_len(line)} cells in {room}"
+            for line in plain_lines(widget)
+            if cell_len(line) > room
+        ]
+    for box in screen.query(VerticalScroll):
+        if box.max_scroll_y > 0 and box.id == "table-box":
+            found.append("the table scrolls")
+    if not screen.query(Footer):
+        return found
+    footer = screen_text(app).splitlines()[-1]
+    for binding in screen.active_bindings.values():
+        shown = binding.binding
+        if shown.show and binding.enabled and shown.description not in footer:
+            found.append(f"the footer cuts {shown.description!r}: {footer!r}")
+    return found

@@ -11,6 +11,7 @@ move at a time, ``delay`` seconds apart.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 
 from textual import work
@@ -27,6 +28,8 @@ from .screens import (
 )
 from .session import GameSession
 from .summary import end_text, status_line
+from .texts import Words
+from .typed import shown_move
 
 
 class GameApp(SizedApp):
@@ -37,6 +40,7 @@ class GameApp(SizedApp):
     def __init__(self, config: GameConfig, light: bool = False) -> None:
         super().__init__()
         self.session = GameSession(config)
+        self.words: Words = self.session.words
         humans = config.humans
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.table = GameScreen(self.session)
@@ -67,7 +71,8 @@ class GameApp(SizedApp):
             if hot_seat and self.viewer != seat:
                 self.viewer = None
                 self.table.redraw()
-                self.push_screen(PassScreen(session.names[seat], self._recent()), self._handed)
+                screen = PassScreen(session.names[seat], self._recent(), self.words)
+                self.push_screen(screen, self._handed)
             return
         if hot_seat:
             self.viewer = None
@@ -78,29 +83,39 @@ class GameApp(SizedApp):
         """The next person confirmed: show their view."""
         self.viewer = self.session.to_move
         self.table.new_turn()
-        self.table.say(f"{self.session.names[self.viewer]}, your turn.")
+        self.table.say(self.words("your_turn_name", name=self.session.names[self.viewer]))
 
     def _recent(self) -> str:
         """The moves of the current round's last few moves, for the hand-over screen."""
-        session = self.session
+        session, faces = self.session, self.session.config.faces
         log = [e for e in session.log if e.round == session.round_number]
-        lines = [f"{session.names[e.seat]}: {e.move}" for e in log[-6:]]
-        return "Last moves: " + ", ".join(lines) if lines else "First turn of the round."
+        lines = [f"{session.names[e.seat]}: {shown_move(e.move, faces)}" for e in log[-6:]]
+        if not lines:
+            return self.words("first_turn")
+        return self.words("recent", moves=", ".join(lines))
 
     @work(exclusive=True, group="bots")
     async def play_bots(self) -> None:
-        """Let the bots move one at a time, ``delay`` seconds apart."""
+        """Let the bots move one at a time, ``delay`` seconds apart.
+
+        The pause comes before each bot's move, while the status line says the
+        bot is to move and the message line that it is playing: the two always
+        name the same seat. A move is drawn together with the next seat's
+        message, and after a turn's last move the next person plays at once.
+        """
         session = self.session
         delay = session.config.delay
         while not session.round.over and not session.is_human(session.to_move):
             seat = session.to_move
-            self.table.say(f"{session.names[seat]} is playing…")
+            self.table.say(self.words("playing", name=session.names[seat]))
+            started = time.monotonic()
             view, legal = session.view(seat), session.round.legal_moves()
             move = await asyncio.to_thread(session.bots[seat].choose, view, legal)
+            pause = delay - (time.monotonic() - started)  # the bot's thinking counts
+            if pause > 0:
+                await asyncio.sleep(pause)
             session.play_bot(move)
             self.table.redraw()
-            if delay > 0:
-                await asyncio.sleep(delay)
         self.table.say("")
         self.advance()
 
@@ -112,7 +127,11 @@ class GameApp(SizedApp):
         self.viewer = self.viewer if len(session.config.humans) <= 1 else None
         self.table.redraw()
         screen = EndScreen(
-            end_text(session), not session.match.over, self._save_on_end, bool(session.config.save)
+            end_text(session),
+            not session.match.over,
+            self._save_on_end,
+            bool(session.config.save),
+            self.words,
         )
         self.push_screen(screen, self._after_round)
 
@@ -134,8 +153,8 @@ class GameApp(SizedApp):
     # ------------------------------------------------------------------ actions
 
     def status(self) -> str:
-        """The status line of the table."""
-        return status_line(self.session)
+        """The status line of the table (two lines when the scores need them)."""
+        return status_line(self.session, self.size.width - 2)
 
     def save_then(self, then: Callable[[str], None]) -> None:
         """Save every round so far, then pass ``then`` the message to show.
@@ -144,15 +163,17 @@ class GameApp(SizedApp):
         one works (or Esc gives up): a finished match is never lost to a typo.
         """
         session = self.session
+        words = self.words
         error = session.save_to(session.save_path)
         if error is None:
-            then(saved_message(session.save_path))
+            then(words("saved", path=session.save_path))
             return
 
         def done(path: str | None) -> None:
-            then("Not saved." if path is None else saved_message(path))
+            then(words("not_saved") if path is None else words("saved", path=path))
 
-        self.push_screen(SavePathScreen(error, session.save_path, session.save_to), done)
+        screen = SavePathScreen(error, session.save_path, session.save_to, words)
+        self.push_screen(screen, done)
 
     def action_save(self) -> None:
         """ctrl+s on the table."""
@@ -168,7 +189,7 @@ class GameApp(SizedApp):
             self.exit()
             return
         what = "round" if self.session.config.target is None else "match"
-        self.push_screen(QuitScreen(what), self._quit_answer)
+        self.push_screen(QuitScreen(what, self.words), self._quit_answer)
 
     def _quit_answer(self, choice: str | None) -> None:
         if choice == "quit":
@@ -176,7 +197,7 @@ class GameApp(SizedApp):
         elif choice == "save":
             self.save_then(lambda _: self.exit())
         elif isinstance(self.screen, GameScreen):
-            self.table.say("Go on playing.")
+            self.table.say(self.words("go_on"))
 
     def action_help(self) -> None:
         """The rules in brief, the keys and the notation."""
@@ -185,8 +206,3 @@ class GameApp(SizedApp):
     def action_toggle_theme(self) -> None:
         """Switch between the dark and the light colours."""
         self.theme = "textual-dark" if self.theme == "textual-light" else "textual-light"
-
-
-def saved_message(path: str) -> str:
-    """What a successful save says."""
-    return f"Saved to {path} (skipbo-record/1; replay with skipbo play --replay {path})."

@@ -26,7 +26,7 @@ from .config import (
     seat_kinds,
 )
 from .faces import FACE_STYLES
-from .help_text import LANGUAGES
+from .texts import LANGUAGES
 
 MATCH_TARGET = 500
 
@@ -90,7 +90,7 @@ def add_play_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--lang",
         choices=LANGUAGES,
         default="en",
-        help="language of the help screen (the rules in brief and the keys; default en)",
+        help="language of every screen: the table, messages, end screens, help (default en)",
     )
     parser.set_defaults(run=run_play_command)
     return parser

@@ -38,7 +38,7 @@ class GameConfig:
     faces: str = "numbers"
     save: str | None = None
     lang: str = "en"
-    """The language of the help screen (en, fr, de, nl)."""
+    """The language of every screen (en, fr, de, nl): see :mod:`.texts`."""
 
     @property
     def humans(self) -> tuple[int, ...]:

@@ -70,3 +70,22 @@ def clip(text: str, width: int) -> str:
         end = hash_ + tail if head and len(tail) <= 2 else ""
         text = text[: max(width - 1 - len(end), 0)] + "…" + end
     return text[:width].ljust(width)
+
+
+def fitted_scores(pairs: Sequence[tuple[str, int]], width: int) -> str:
+    """``you 95, bot:hard 40`` in at most ``width`` cells: when the names are too
+    long for the line, each is cut (its seat number kept) until the line fits."""
+    longest = max((len(name) for name, _ in pairs), default=0)
+    text = ""
+    for cells in range(longest, 3, -1):
+        text = ", ".join(f"{clip(name, cells).rstrip()} {score}" for name, score in pairs)
+        if len(text) <= width:
+            break
+    return text
+
+
+def status_lines(head: str, tail: str, width: int | None) -> str:
+    """``head · tail`` on one line when it fits in ``width`` cells, else ``tail``
+    on a second line (a status line never wraps in the middle of a word)."""
+    one = f"{head} · {tail}"
+    return one if width is None or len(one) <= width else f"{head}\n{tail}"

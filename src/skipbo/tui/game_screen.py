@@ -18,8 +18,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from .keys import HAND_KEYS, is_prefix, key_table
+from .reasons import said
 from .render import Marks, piles_text
-from .screens import PilesScreen, too_small_notice
+from .screens import PilesScreen, speak, too_small_notice
 from .selection import END_TEXT, Selection
 from .session import GameSession
 from .typed import malformed, notation, shown_message, shown_move
@@ -75,14 +76,17 @@ class GameScreen(Screen[None]):
     GameScreen #table-box { height: 1fr; }
     GameScreen #message { height: auto; min-height: 1; padding: 0 1; margin-top: 1; }
     GameScreen #message.error { color: $error; text-style: bold; }
+    GameScreen #prompt { height: auto; padding: 0 1; }
     GameScreen #move { height: 1; border: none; padding: 0 1; }
     """
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
+        self.words = session.words
         self.selection = Selection(())
         self.keys = ""
+        speak(self, self.words)
 
     @property
     def game(self) -> GameHost:
@@ -94,9 +98,10 @@ class GameScreen(Screen[None]):
         with VerticalScroll(id="table-box"):
             yield TableView()
         yield Static("", id="message")
-        yield Input(placeholder=": type a move (S-B1, H7-D2, end) and Enter", id="move")
+        yield Static("", id="prompt")
+        yield Input(placeholder=self.words("move_line"), id="move")
         yield Footer()
-        yield too_small_notice()
+        yield too_small_notice(self.words)
 
     def on_mount(self) -> None:
         """Start the game once the table exists (the boxes scroll with the mouse
@@ -137,8 +142,21 @@ class GameScreen(Screen[None]):
                 faces=session.config.faces,
                 marks=marks,
                 log=log,
+                words=self.words,
             )
         )
+        self._prompt()
+
+    def _prompt(self) -> None:
+        """Under the message, the target step's question: it stays while a source is
+        chosen (a refused target is said above it), so another pile can be picked."""
+        prompt = self.query_one("#prompt", Static)
+        source = self.selection.source
+        prompt.display = source is not None and self.game.my_turn()
+        if source is not None:
+            shown = shown_move(source, self.session.config.faces)
+            targets = " ".join(self.selection.targets())
+            prompt.update(escape(self.words("where", source=shown, targets=targets)))
 
     def _marks(self) -> Marks:
         """Legal choices of the current step, the chosen source and the cursor."""
@@ -153,6 +171,11 @@ class GameScreen(Screen[None]):
         message = self.query_one("#message", Static)
         message.update(escape(text))
         message.set_class(error, "error")
+
+    def refuse(self, reason: str) -> None:
+        """Say why a move or choice is refused: the core's reason (or the table's)
+        with the faces on screen, in the screen's language."""
+        self.say(said(shown_message(reason, self.session.config.faces), self.words), error=True)
 
     def new_turn(self) -> None:
         """Fresh choices from the legal moves, e.g. after a move or a new round."""
@@ -169,7 +192,7 @@ class GameScreen(Screen[None]):
             return
         event.stop()
         if not self.game.my_turn():
-            self.say("Wait: it is not your turn.")
+            self.say(self.words("not_your_turn"))
             return
         self._key(char.lower())
 
@@ -182,7 +205,7 @@ class GameScreen(Screen[None]):
             self._pick(table[keys])
         elif is_prefix(keys, table):
             self.keys = keys
-            self.say(f"{keys} … (a pile number 1-4 next)")
+            self.say(self.words("pile_next", keys=keys))
         else:
             self.keys = ""
             self.say(self._unknown_key(keys), error=True)
@@ -190,9 +213,9 @@ class GameScreen(Screen[None]):
     def _unknown_key(self, keys: str) -> str:
         """Why a key sequence picks nothing, in words."""
         if self.selection.source is None and keys in HAND_KEYS:
-            return f"There is no card {keys} in the hand."
-        step = "source" if self.selection.source is None else "target"
-        return f"'{keys}' does not choose a {step} here (press ? for the keys)."
+            return self.words("no_card_key", keys=keys)
+        step = "bad_source_key" if self.selection.source is None else "bad_target_key"
+        return self.words(step, keys=keys)
 
     def _pick(self, token: str) -> None:
         """Pick a source or target by its token, as keys or Enter do."""
@@ -204,27 +227,31 @@ class GameScreen(Screen[None]):
         if selection.source is None:
             error = selection.choose_source(token, why)
             if error is None:
-                targets = " ".join(selection.targets())
-                shown = shown_move(token, self.session.config.faces)
-                self.say(f"{shown} → where? Legal: {targets} (Esc: back)")
-                self.redraw()
+                self.say("")
+                self.redraw()  # the targets lit, and the prompt
             else:
-                self.say(shown_message(error, self.session.config.faces), error=True)
+                self.refuse(error)
             return
         move, error = selection.move_to(token, why)
         if move is None:
-            self.say(shown_message(error or "not possible", self.session.config.faces), error=True)
+            self.refuse(error or "choose a source first")  # the prompt stays
         else:
             self.play(move)
 
-    def play(self, text: str) -> None:
-        """Play ``text`` for the person to move; the core says no with its reason."""
+    def play(self, text: str) -> bool:
+        """Play ``text`` for the person to move; the core says no with its reason.
+
+        A played move gives the keys back to the table (the move line, if it was
+        used, loses the focus), so the next move can be picked by keys at once.
+        """
         error = self.session.play_text(text)
         if error is not None:
-            self.say(shown_message(error, self.session.config.faces), error=True)
-            return
-        self.say(f"You played {shown_move(text, self.session.config.faces)}.")
+            self.refuse(error)
+            return False
+        self.set_focus(None)
+        self.say(self.words("you_played", move=shown_move(text, self.session.config.faces)))
         self.game.advance()
+        return True
 
     def action_cursor(self, step: int) -> None:
         """Move the cursor over the highlighted choices."""
@@ -246,7 +273,7 @@ class GameScreen(Screen[None]):
             self.keys = ""
             self.say("")
         elif self.selection.cancel():
-            self.say("Choose a source.")
+            self.say(self.words("choose_source"))
             self.redraw()
 
     def action_type_move(self) -> None:
@@ -257,14 +284,15 @@ class GameScreen(Screen[None]):
         """Every pile in full, from the shown seat's view."""
         session = self.session
         view = session.view(self.game.viewer)
-        self.app.push_screen(PilesScreen(piles_text(view, session.names, session.config.faces)))
+        text = piles_text(view, session.names, session.config.faces, self.words)
+        self.app.push_screen(PilesScreen(text, self.words))
 
     def action_hint(self) -> None:
         """The expert's move for the person to move (the coach's hint)."""
         if not self.game.my_turn():
-            self.say("Wait: it is not your turn.")
+            self.say(self.words("not_your_turn"))
             return
-        self.say("Hint: thinking…")
+        self.say(self.words("hint_thinking"))
         self._hint(len(self.session.round.history))
 
     @work(thread=True, exclusive=True, group="hint")
@@ -276,20 +304,23 @@ class GameScreen(Screen[None]):
     def _show_hint(self, moves: int, text: str) -> None:
         if moves == len(self.session.round.history) and self.game.my_turn():
             shown = shown_move(text, self.session.config.faces)
-            self.say(f"Hint: {shown} (the expert's move; press its keys or type :{shown})")
+            self.say(self.words("hint", move=shown))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """A typed move: played if legal, else the core's reason."""
+        """A typed move: played if legal (the keys go back to the table), else the
+        core's reason, with the line kept for another try. Enter on an empty line
+        leaves it."""
         event.input.value = ""
         typed = event.value.strip()
         if not typed:
+            self.set_focus(None)
             return
         if not self.game.my_turn():
-            self.say("Wait: it is not your turn.")
+            self.say(self.words("not_your_turn"))
             return
         faces = self.session.config.faces
         text = notation(typed, faces)
         if text is None:
-            self.say(malformed(typed, faces), error=True)
+            self.say(malformed(typed, faces, self.words), error=True)
         else:
             self.play(text)

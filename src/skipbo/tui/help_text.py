@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import Final
 
-LANGUAGES: Final = ("en", "fr", "de", "nl")
+from .texts import LANGUAGES
+
+__all__ = ["LANGUAGES", "help_text"]
 
 _EN: Final = """\
 [b]Skip-Bo in the terminal[/b]  (↑ ↓ scroll, any other key closes)

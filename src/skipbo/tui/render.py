@@ -18,6 +18,7 @@ from skipbo.core import NO_CARD, SB, PlayerView, PublicPlayer
 from .faces import band, face
 from .fit import clip, least_cells, shown_counts
 from .selection import hand_source
+from .texts import ENGLISH, Words
 
 CARD_STYLES: Final = {
     "low": "bold #1c4fb8 on #f5f0e1",
@@ -135,7 +136,6 @@ def discards_text(
 
 NAME_CELLS: Final = 22
 """The widest name column of an opponent row (when the terminal has room)."""
-PARTNER_TAG: Final = " (partner)"
 
 
 def opponents_text(
@@ -145,6 +145,7 @@ def opponents_text(
     marks: Marks = NO_MARKS,
     width: int | None = None,
     two_lines: bool = False,
+    words: Words = ENGLISH,
 ) -> Text:
     """Every other seat (all of them for a spectator), in playing order.
 
@@ -160,7 +161,7 @@ def opponents_text(
     seats = [(first + k) % n for k in range(n if view.seat is None else n - 1)]
     out = Text()
     for split in (False, True) if two_lines else (False,):
-        layout = _row_layout(view, seats, names, width, split)
+        layout = _row_layout(view, seats, names, width, split, words)
         out = Text("\n").join(
             _opponent_line(view, seat, names, faces, marks, layout) for seat in seats
         )
@@ -174,14 +175,17 @@ class _RowLayout:
     """The shared columns of the opponent rows."""
 
     name_cells: int
-    tag: bool
+    tag: str
+    """The partner's tag (`` (partner)``), or "" when there is no room for it."""
     hand_word: str
     width: int | None
     two_lines: bool
 
 
-_SHAPES: Final = ((True, "hand "), (False, "hand "), (False, "h"))
-"""Partner tag and hand label, from the roomiest to the most compact."""
+def _shapes(words: Words) -> tuple[tuple[str, str], ...]:
+    """Partner tag and hand label, from the roomiest to the most compact."""
+    tag, hand, short = words("partner_tag"), words("hand_count"), words("hand_short")
+    return ((tag, hand), ("", hand), ("", short))
 
 
 def _row_layout(
@@ -190,6 +194,7 @@ def _row_layout(
     names: Sequence[str],
     width: int | None,
     two_lines: bool,
+    words: Words,
 ) -> _RowLayout:
     """The roomiest name column, partner tag and hand label with which every row fits."""
     halves = ((0, 1), (2, 3)) if two_lines else ((0, 1, 2, 3),)
@@ -206,7 +211,8 @@ def _row_layout(
         return fixed + piles
 
     natural = 0
-    for tag, hand_word in _SHAPES:
+    shapes = _shapes(words)
+    for tag, hand_word in shapes:
         longest = max((len(_tagged(view, s, names, tag)) for s in seats), default=0)
         natural = min(longest, NAME_CELLS)
         if width is None:
@@ -214,11 +220,11 @@ def _row_layout(
         room = width - max((rest(s, hand_word) for s in seats), default=0)
         if room >= natural:
             return _RowLayout(natural, tag, hand_word, width, two_lines)
-    return _RowLayout(max(min(natural, room), 6), False, "h", width, two_lines)
+    return _RowLayout(max(min(natural, room), 6), "", shapes[-1][1], width, two_lines)
 
 
-def _tagged(view: PlayerView, seat: int, names: Sequence[str], tag: bool) -> str:
-    return names[seat] + (PARTNER_TAG if tag and seat == view.partner else "")
+def _tagged(view: PlayerView, seat: int, names: Sequence[str], tag: str) -> str:
+    return names[seat] + (tag if seat == view.partner else "")
 
 
 def _opponent_line(
@@ -247,9 +253,26 @@ def _opponent_line(
     return out.append_text(discards_text(player, faces, prefix, marks, room, (2, 3)))
 
 
-def build_text(view: PlayerView, faces: str, marks: Marks = NO_MARKS) -> Text:
+ROW_LABEL_CELLS: Final = 7
+"""The label column of the build piles' row and of the hand's (``Build  ``)."""
+
+
+def row_labels(words: Words) -> tuple[str, str]:
+    """The labels of the build piles' row and of the hand's, padded to the label
+    column (a longer label takes two more cells)."""
+    build, hand = words("build"), words("hand")
+    return _padded(build), _padded(hand)
+
+
+def _padded(label: str) -> str:
+    return label.ljust(max(len(label) + 2, ROW_LABEL_CELLS))
+
+
+def build_text(
+    view: PlayerView, faces: str, marks: Marks = NO_MARKS, words: Words = ENGLISH
+) -> Text:
     """The four build piles by the value they count, SB-topped ones marked."""
-    out = Text("Build  ", style=LABEL_STYLE)
+    out = Text(row_labels(words)[0], style=LABEL_STYLE)
     for slot, value in enumerate(view.build):
         token = f"B{slot + 1}"
         out.append_text(label(token, token, marks)).append(" ")
@@ -257,19 +280,24 @@ def build_text(view: PlayerView, faces: str, marks: Marks = NO_MARKS) -> Text:
         pile = view.build_piles[slot]
         top_sb = bool(pile) and pile[-1] == SB
         out.append("*" if top_sb else " ", style=DIM).append("  ")
-    out.append(f"draw {view.draw} · completed {view.completed}", style=DIM)
+    out.append(words("draw_completed", draw=view.draw, completed=view.completed), style=DIM)
     return out
 
 
 def own_text(
-    view: PlayerView, name: str, faces: str, marks: Marks = NO_MARKS, width: int | None = None
+    view: PlayerView,
+    name: str,
+    faces: str,
+    marks: Marks = NO_MARKS,
+    width: int | None = None,
+    words: Words = ENGLISH,
 ) -> Text:
     """The viewing seat's stock and its four discard piles, one per line.
 
     A pile too deep for ``width`` cells shows its top cards and its size.
     """
     if view.seat is None:
-        return Text("(spectator: no hand is shown)", style=DIM)
+        return Text(words("spectator"), style=DIM)
     me = view.me
     out = Text(f"{name}  ", style="bold")
     out.append_text(stock_text(me, faces, "S", "S", marks))
@@ -281,17 +309,17 @@ def own_text(
     return out
 
 
-def piles_text(view: PlayerView, names: Sequence[str], faces: str) -> Text:
+def piles_text(view: PlayerView, names: Sequence[str], faces: str, words: Words = ENGLISH) -> Text:
     """Every seat's stock and discard piles in full, a pile a line (the ``v`` screen).
 
     Public cards only (rules §10): the same view the table is drawn from.
     """
-    out = Text("Every pile in full, bottom card first, top card last", style=LABEL_STYLE)
+    out = Text(words("all_piles"), style=LABEL_STYLE)
     n = view.rules.players
     for seat in range(n):
         player = view.players[seat]
         out.append(f"\n\n{names[seat]}", style="bold")
-        out.append(f"  hand {player.hand}  ", style=DIM)
+        out.append(f"  {words('hand_count')}{player.hand}  ", style=DIM)
         out.append_text(stock_text(player, faces, "S", "", NO_MARKS))
         for index, cards in enumerate(player.discards):
             out.append(f"\n  D{index + 1} ", style=LABEL_STYLE)
@@ -300,13 +328,15 @@ def piles_text(view: PlayerView, names: Sequence[str], faces: str) -> Text:
     return out
 
 
-def hand_text(view: PlayerView, faces: str, marks: Marks = NO_MARKS) -> Text:
+def hand_text(
+    view: PlayerView, faces: str, marks: Marks = NO_MARKS, words: Words = ENGLISH
+) -> Text:
     """The hand, each card under the key that picks it (1..5)."""
-    out = Text("Hand   ", style=LABEL_STYLE)
+    out = Text(row_labels(words)[1], style=LABEL_STYLE)
     if view.seat is None:
-        return out.append("hidden", style=DIM)
+        return out.append(words("hand_hidden"), style=DIM)
     if not view.hand:
-        return out.append("empty", style=DIM)
+        return out.append(words("hand_empty"), style=DIM)
     for index, card in enumerate(view.hand):
         token = hand_source(card)
         out.append_text(label(f"{index + 1}:", token, marks)).append(" ")
@@ -318,11 +348,28 @@ LogLine = tuple[str, str, int]
 """A played move: who, the notation, the card it put down (NO_CARD for none)."""
 
 
-def log_text(lines: Sequence[LogLine], limit: int, faces: str) -> Text:
-    """The last ``limit`` moves as ``name  move  card`` lines, newest last."""
-    out = Text("Last moves", style=LABEL_STYLE)
-    for name, move, card in list(lines)[-limit:]:
-        out.append(f"\n {name[:13]:<13} ", style=DIM).append(f"{move:<7}", style="bold")
+LOG_NAME_CELLS: Final = 13
+"""The name column of the last moves at 80 columns; a wider terminal gives it more."""
+
+
+def log_text(
+    lines: Sequence[LogLine],
+    limit: int,
+    faces: str,
+    words: Words = ENGLISH,
+    name_cells: int = LOG_NAME_CELLS,
+) -> Text:
+    """The last ``limit`` moves as ``name  move  card`` lines, newest last.
+
+    Names take :data:`LOG_NAME_CELLS` cells, or up to ``name_cells`` when the
+    longest name shown needs them.
+    """
+    out = Text(words("last_moves"), style=LABEL_STYLE)
+    shown = list(lines)[-limit:]
+    longest = max((len(name) for name, _, _ in shown), default=0)
+    cells = min(max(LOG_NAME_CELLS, longest), name_cells)
+    for name, move, card in shown:
+        out.append(f"\n {name[:cells]:<{cells}} ", style=DIM).append(f"{move:<7}", style="bold")
         if card != NO_CARD:
             out.append(" ").append_text(card_cell(card, faces))
     return out

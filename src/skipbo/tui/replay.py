@@ -31,11 +31,47 @@ from skipbo.core import (
     start_round,
 )
 
+from .fit import fitted_scores, status_lines
 from .render import piles_text
-from .screens import HelpScreen, PilesScreen, SizedApp, too_small_notice
+from .screens import HelpScreen, PilesScreen, SizedApp, speak, too_small_notice
 from .session import moved_card
+from .texts import ENGLISH, Words
 from .typed import shown_move
 from .widgets import TableData, TableView
+
+
+@dataclass(frozen=True, slots=True)
+class MatchScores:
+    """A saved round's place in its match: the target and the scores by side (a
+    seat, or a team in partnership play) before and after the round."""
+
+    target: int
+    round: int
+    after: tuple[int, ...]
+    before: tuple[int, ...] | None
+    """None when the file lacks the previous round (the scores after it)."""
+
+
+def match_scores(record: Record, previous: MatchScores | None) -> MatchScores | None:
+    """The ``match`` field the terminal game writes (target, round, scores), read
+    back; None for a single round, or a field of another shape (``skipbo match``
+    writes one without a target)."""
+    field = record.extra.get("match")
+    if not isinstance(field, dict):
+        return None
+    target, number, scores = field.get("target"), field.get("round"), field.get("scores")
+    rules = record.rules
+    sides = rules.players // 2 if rules.teams else rules.players
+    if not (isinstance(target, int) and isinstance(number, int) and isinstance(scores, list)):
+        return None
+    if len(scores) != sides or not all(isinstance(score, int) for score in scores):
+        return None
+    before: tuple[int, ...] | None = None
+    if number == 1:
+        before = (0,) * sides
+    elif previous is not None and previous.round == number - 1 and len(previous.after) == sides:
+        before = previous.after
+    return MatchScores(target, number, tuple(scores), before)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +85,8 @@ class ReplayRound:
     """The card each move put down (for the last moves list)."""
     names: tuple[str, ...]
     problem: str | None = None
+    match: MatchScores | None = None
+    """Where the round stands in its match, when the record says (``match`` field)."""
 
     def state_after(self, count: int) -> Round:
         """The round after its first ``count`` moves, replayed by the core."""
@@ -60,7 +98,7 @@ class ReplayRound:
 
 def replay_rounds(records: Sequence[Any]) -> list[ReplayRound]:
     """Check each record and keep the moves the core accepts (all, for a good one)."""
-    rounds = []
+    rounds: list[ReplayRound] = []
     for index, data in enumerate(records):
         try:
             record = parse_record(data)
@@ -71,7 +109,10 @@ def replay_rounds(records: Sequence[Any]) -> list[ReplayRound]:
         moves = tuple(parse_move(text) for text in record.moves[:count])
         problem = None if outcome.ok else outcome.error
         movers, cards = _movers(record, moves)
-        rounds.append(ReplayRound(record, moves, movers, cards, _names(record), problem))
+        previous = rounds[-1].match if rounds else None
+        scores = match_scores(record, previous)
+        names = _names(record)
+        rounds.append(ReplayRound(record, moves, movers, cards, names, problem, scores))
     return rounds
 
 
@@ -98,12 +139,32 @@ def _movers(record: Record, moves: Sequence[Move]) -> tuple[tuple[int, ...], tup
     return tuple(seats), tuple(cards)
 
 
-def describe(move: Move) -> str:
+def describe(move: Move, words: Words = ENGLISH) -> str:
     """What kind of move it is, in words, for the status of the step."""
     kind = MOVE_INFO[move].kind
-    return {"play": "onto a build pile", "discard": "discard, ends the turn"}.get(
-        kind, "ends the turn"
+    return words(f"kind_{kind}" if kind in ("play", "discard") else "kind_end")
+
+
+def match_text(
+    rnd: ReplayRound, finished: bool, names: Sequence[str], words: Words, width: int
+) -> str:
+    """``you 95, bot:hard 40 (to 500)``: the match's scores as the round began, or as
+    it left them once it is over, in ``width`` cells; "" for a round of no match."""
+    info = rnd.match
+    if info is None:
+        return ""
+    scores = info.after if finished else info.before
+    if scores is None:
+        return words("replay_target", target=info.target)
+    rules = rnd.record.rules
+    sides = (
+        [" & ".join(names[s] for s in rules.team_seats(t)) for t in range(len(scores))]
+        if rules.teams
+        else list(names)
     )
+    room = width - len(words("scores_to", scores="", target=info.target))
+    shown = fitted_scores(list(zip(sides, scores, strict=True)), room)
+    return words("scores_to", scores=shown, target=info.target)
 
 
 class ReplayScreen(Screen[None]):
@@ -129,15 +190,17 @@ class ReplayScreen(Screen[None]):
         self.rounds = rounds
         self.faces = faces
         self.lang = lang
+        self.words = Words(lang)
         self.index = 0
         self.step = 0
+        speak(self, self.words)
 
     def compose(self) -> ComposeResult:
         """The table, what comes next, and the keys."""
         yield TableView()
         yield Static("", id="replay-info")
         yield Footer()
-        yield too_small_notice()
+        yield too_small_notice(self.words)
 
     def on_mount(self) -> None:
         """Show the deal of the first round."""
@@ -150,40 +213,52 @@ class ReplayScreen(Screen[None]):
 
     def redraw(self) -> None:
         """Rebuild the position from the deal and draw the mover's view."""
-        rnd = self.current
+        rnd, words = self.current, self.words
+        names = self.names
         state = rnd.state_after(self.step)
         seat = state.to_move
         done = range(self.step)
         moves = [shown_move(text, self.faces) for text in rnd.record.moves]
-        log = [(rnd.names[rnd.movers[i]], moves[i], rnd.cards[i]) for i in done]
-        status = (
-            f"Replay · round {self.index + 1}/{len(self.rounds)} · move {self.step}/"
-            f"{len(rnd.moves)} · view of {rnd.names[seat]}"
+        log = [(names[rnd.movers[i]], moves[i], rnd.cards[i]) for i in done]
+        status = words(
+            "replay_status",
+            i=self.index + 1,
+            n=len(self.rounds),
+            k=self.step,
+            m=len(rnd.moves),
+            who=names[seat],
         )
-        self.query_one(TableView).show(
-            TableData(player_view(state, seat), rnd.names, status, self.faces, log=log)
-        )
+        scores = match_text(rnd, state.over, names, words, self.app.size.width - 2)
+        if scores:
+            status = status_lines(status, scores, self.app.size.width - 2)
+        data = TableData(player_view(state, seat), names, status, self.faces, log=log, words=words)
+        self.query_one(TableView).show(data)
         self.query_one("#replay-info", Static).update(self._info(state))
+
+    @property
+    def names(self) -> list[str]:
+        """The current round's names as shown (``you`` in the screen's language)."""
+        return [self.words.name(name) for name in self.current.names]
 
     def _info(self, state: Round) -> str:
         """The next move, or how the round ended."""
-        rnd = self.current
+        rnd, words = self.current, self.words
         if self.step < len(rnd.moves):
             move = rnd.moves[self.step]
             text = shown_move(rnd.record.moves[self.step], self.faces)
-            who = rnd.names[rnd.movers[self.step]]
-            verb = "play" if who == "you" else "plays"
-            return f"Next: [b]{escape(who)}[/b] {verb} [b]{escape(text)}[/b] ({describe(move)})"
+            mover = rnd.movers[self.step]
+            key = "replay_next_you" if rnd.names[mover] == "you" else "replay_next"
+            who = escape(self.names[mover])
+            return words(key, who=who, move=escape(text), kind=describe(move, words))
         if state.result is not None:
             result = state.result
             if result.winner is None:
-                return f"Round over: no winner ({result.reason})."
-            who = rnd.names[result.winner]
-            verb = "win" if who == "you" else "wins"
-            return f"Round over: {escape(who)} {verb}, {result.points} points."
+                return escape(words("replay_no_winner", reason=result.reason))
+            key = "replay_won_you" if rnd.names[result.winner] == "you" else "replay_won"
+            return escape(words(key, who=self.names[result.winner], points=result.points))
         if rnd.problem:
-            return f"[b]The record stops here[/b]: {escape(rnd.problem)}"
-        return "End of the recorded moves (the round was not finished)."
+            return words("replay_stops", problem=escape(rnd.problem))
+        return escape(words("replay_unfinished"))
 
     def action_step(self, delta: int) -> None:
         """One move forward or back."""
@@ -207,10 +282,10 @@ class ReplayScreen(Screen[None]):
 
     def action_piles(self) -> None:
         """Every pile in full at this step."""
-        rnd = self.current
-        state = rnd.state_after(self.step)
+        state = self.current.state_after(self.step)
         view = player_view(state, state.to_move)
-        self.app.push_screen(PilesScreen(piles_text(view, rnd.names, self.faces)))
+        text = piles_text(view, self.names, self.faces, self.words)
+        self.app.push_screen(PilesScreen(text, self.words))
 
 
 class ReplayApp(SizedApp):

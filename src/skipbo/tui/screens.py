@@ -7,23 +7,25 @@ Each is a modal screen with an opaque background, so that nothing of the table
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.markup import escape
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from .help_text import help_text
+from .texts import ENGLISH, Words
 
 SCROLL_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
 MIN_WIDTH, MIN_HEIGHT = 80, 24
-TOO_SMALL = f"make the terminal at least {MIN_WIDTH}×{MIN_HEIGHT}"
 SIZE_CSS = """
 .too-small { display: none; width: 100%; height: 100%; content-align: center middle;
     text-style: bold; }
@@ -33,9 +35,23 @@ App.-too-small Screen > .too-small { display: block; }
 """The apps' CSS: below the smallest size, every screen shows only its notice."""
 
 
-def too_small_notice() -> Static:
+def too_small_notice(words: Words = ENGLISH) -> Static:
     """The notice every screen holds, shown instead of the screen when it is too small."""
-    return Static(TOO_SMALL, classes="too-small")
+    return Static(words("too_small", width=MIN_WIDTH, height=MIN_HEIGHT), classes="too-small")
+
+
+def speak(node: DOMNode, words: Words) -> None:
+    """Give the footer's keys of ``node`` (a screen) their descriptions in the
+    language of ``words``; the bindings themselves are the class's.
+
+    Textual keeps a node's bindings in a copy of its class's map, made when the
+    node is created, so replacing that copy changes this screen alone.
+    """
+    keys = {
+        key: [replace(binding, description=words.key(binding.description)) for binding in bound]
+        for key, bound in node._bindings.key_to_bindings.items()
+    }
+    node._bindings = BindingsMap.from_keys(keys)
 
 
 def too_small(size: Size) -> bool:
@@ -72,16 +88,17 @@ class TextScreen(ModalScreen[None]):
         border: round $accent; padding: 0 1; }
     """
 
-    def __init__(self, text: str | Text, id_: str) -> None:
+    def __init__(self, text: str | Text, id_: str, words: Words = ENGLISH) -> None:
         super().__init__()
         self.text = text
         self.text_id = id_
+        self.words = words
 
     def compose(self) -> ComposeResult:
         """The text in a scrollable box (it may be taller than the terminal)."""
         with VerticalScroll():
             yield Static(self.text, id=self.text_id)
-        yield too_small_notice()
+        yield too_small_notice(self.words)
 
     def on_key(self, event: events.Key) -> None:
         """Any key but the scrolling ones closes the screen."""
@@ -94,14 +111,14 @@ class HelpScreen(TextScreen):
     """The rules in brief, the keys and the notation, in the language of ``--lang``."""
 
     def __init__(self, lang: str = "en") -> None:
-        super().__init__(help_text(lang), "help-text")
+        super().__init__(help_text(lang), "help-text", Words(lang))
 
 
 class PilesScreen(TextScreen):
     """Every pile on the table in full (the table shortens deep ones)."""
 
-    def __init__(self, text: Text) -> None:
-        super().__init__(text, "piles-text")
+    def __init__(self, text: Text, words: Words = ENGLISH) -> None:
+        super().__init__(text, "piles-text", words)
 
 
 class PassScreen(ModalScreen[None]):
@@ -114,21 +131,24 @@ class PassScreen(ModalScreen[None]):
         padding: 1 2; }
     """
 
-    def __init__(self, name: str, last_moves: str) -> None:
+    def __init__(self, name: str, last_moves: str, words: Words = ENGLISH) -> None:
         super().__init__()
         self.player = name
         self.last_moves = last_moves
+        self.words = words
+        speak(self, words)
 
     def compose(self) -> ComposeResult:
         """Whose turn it is and what happened since; never a hand."""
+        words, name = self.words, escape(self.player)
         with Vertical():
             yield Static(
-                f"[b]Pass the keyboard to {self.player}.[/b]\n\n"
-                f"{self.last_moves}\n\n"
-                f"{self.player}: press [b]Enter[/b] when you are ready.",
+                f"{words('pass_to', name=name)}\n\n"
+                f"{escape(self.last_moves)}\n\n"
+                f"{words('pass_ready', name=name)}",
                 id="pass-text",
             )
-        yield too_small_notice()
+        yield too_small_notice(words)
 
     def action_ready(self) -> None:
         """The next player is at the keyboard."""
@@ -156,13 +176,20 @@ class EndScreen(ModalScreen[str]):
     """
 
     def __init__(
-        self, text: str, can_continue: bool, save: Callable[[], None], autosave: bool = False
+        self,
+        text: str,
+        can_continue: bool,
+        save: Callable[[], None],
+        autosave: bool = False,
+        words: Words = ENGLISH,
     ) -> None:
         super().__init__()
         self.text = text
         self.can_continue = can_continue
         self.save = save
         self.autosave = autosave
+        self.words = words
+        speak(self, words)
 
     def on_mount(self) -> None:
         """With ``--save``, save at once (the app asks for a path if that fails)."""
@@ -171,12 +198,13 @@ class EndScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         """The result, the scores and the keys."""
-        keys = "[b]n[/b] next round · " if self.can_continue else ""
+        words = self.words
+        keys = words("end_keys_next") if self.can_continue else ""
         with Vertical():
             yield Static(self.text, id="end-text")
-            yield Static(f"{keys}[b]s[/b] save · [b]q[/b] quit", id="end-keys")
+            yield Static(keys + words("end_keys"), id="end-keys")
             yield Static("", id="end-message")
-        yield too_small_notice()
+        yield too_small_notice(words)
 
     def say(self, text: str) -> None:
         """Show what saving did."""
@@ -213,20 +241,19 @@ class QuitScreen(ModalScreen[str]):
         padding: 1 2; }
     """
 
-    def __init__(self, what: str) -> None:
+    def __init__(self, what: str, words: Words = ENGLISH) -> None:
         super().__init__()
         self.what = what
+        """"round" or "match": what is not over."""
+        self.words = words
+        speak(self, words)
 
     def compose(self) -> ComposeResult:
         """The question and the three answers."""
+        words = self.words
         with Vertical():
-            yield Static(
-                f"[b]Quit? The {escape(self.what)} is not over.[/b]\n\n"
-                "[b]s[/b] save, then quit · [b]y[/b] quit without saving · "
-                "[b]n[/b] or [b]Esc[/b] keep playing",
-                id="quit-text",
-            )
-        yield too_small_notice()
+            yield Static(f"{words('quit_' + self.what)}\n\n{words('quit_keys')}", id="quit-text")
+        yield too_small_notice(words)
 
     def action_choose(self, choice: str) -> None:
         """Answer the question."""
@@ -248,24 +275,32 @@ class SavePathScreen(ModalScreen[str | None]):
     SavePathScreen #save-error { color: $error; margin-bottom: 1; }
     """
 
-    def __init__(self, error: str, path: str, save: Callable[[str], str | None]) -> None:
+    def __init__(
+        self,
+        error: str,
+        path: str,
+        save: Callable[[str], str | None],
+        words: Words = ENGLISH,
+    ) -> None:
         super().__init__()
         self.error = error
         self.path = path
         self.save = save
+        self.words = words
+        speak(self, words)
 
     def compose(self) -> ComposeResult:
         """The error, the path to try next and the keys."""
         with Vertical():
             yield Static(escape(self.error), id="save-error")
-            yield Static("Save to another file (Enter saves, Esc does not save):")
+            yield Static(escape(self.words("save_other")))
             yield Input(self.path, id="save-path")
-        yield too_small_notice()
+        yield too_small_notice(self.words)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Try the path typed; stay with the new error if it fails too."""
         path = event.value.strip()
-        error = self.save(path) if path else "Type a file name."
+        error = self.save(path) if path else self.words("type_file")
         if error is None:
             self.dismiss(path)
         else:

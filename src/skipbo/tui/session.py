@@ -31,6 +31,7 @@ from skipbo.core.moves import SRC_PARTNER_STOCK
 from skipbo.sim.players import Seats
 
 from .config import HUMAN, GameConfig
+from .texts import Words
 from .typed import with_articles
 
 
@@ -68,13 +69,20 @@ class GameSession:
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
-        self.names = config.names()
+        self.words = Words(config.lang)
+        """The texts of the screens, in the language of ``--lang``."""
+        self.record_names = config.names()
+        """The seats' names in the records: ``you``, ``Player 2``, ``bot:hard``."""
+        self.names = [self.words.name(name) for name in self.record_names]
+        """The seats' names on the screen (``vous``, ``Spieler 2``, ``bot:hard``)."""
         self.match = Match(config.rules, config.seed, config.target)
         self.bots: dict[int, Bot] = {}
         self.log: list[LogEntry] = []
         self.save_path = config.save or f"skipbo-{config.seed}.jsonl"
         """Where saving writes: ``--save``, a file named after the seed, or the
         path given after a failed save."""
+        self.scores_after: list[list[int]] = []
+        """Each finished round's scores of the match, by side, as the round left them."""
         self.bot_notes: list[str] = []
         """Faults of outside bots (``cmd:``), which forfeit their round."""
         self._bot_seats = [seat for seat, kind in enumerate(config.seats) if kind != HUMAN]
@@ -188,14 +196,32 @@ class GameSession:
         """Deal the next round of the match, with fresh bots."""
         if self.round.result is not None:
             self._seats.end(self.round)
+        self.scores_after.append(list(self.match.scores))
         self.match.next_round()
         self._new_bots()
 
     # ------------------------------------------------------------------ records
 
     def records(self) -> list[dict[str, Any]]:
-        """Every round so far as a ``skipbo-record/1`` object, the running one too."""
-        return [record_json(state, self.names) for state in self.match.rounds]
+        """Every round so far as a ``skipbo-record/1`` object, the running one too,
+        each with where it stands in the match (see :meth:`match_field`)."""
+        return [
+            record_json(state, self.record_names, {"match": self.match_field(index)})
+            for index, state in enumerate(self.match.rounds)
+        ]
+
+    def match_field(self, index: int) -> dict[str, Any]:
+        """The ``match`` field of round ``index``'s record: the seed, the round's
+        number, the target (None: one round decides) and the scores by side (a
+        seat, or a team in partnership play) once that round was played."""
+        done = self.scores_after
+        scores = done[index] if index < len(done) else list(self.match.scores)
+        return {
+            "seed": self.config.seed,
+            "round": index + 1,
+            "target": self.config.target,
+            "scores": scores,
+        }
 
     def save(self, path: str | Path) -> Path:
         """Write every round so far to ``path``, one record a line (JSON Lines)."""
@@ -209,6 +235,6 @@ class GameSession:
         try:
             self.save(path)
         except OSError as exc:
-            return f"Could not save to {path}: {exc.strerror or exc}"
+            return self.words("save_failed", path=path, why=exc.strerror or exc)
         self.save_path = path
         return None

@@ -14,6 +14,8 @@ from typing import Final
 
 from skipbo.core import MoveSyntaxError, parse_move
 
+from .texts import ENGLISH, Words
+
 _FROM_CARDS: Final = {"A": "1", "J": "11", "Q": "12", "K": "SB"}
 _TO_CARDS: Final = {number: letter for letter, number in _FROM_CARDS.items()}
 _AN: Final = re.compile(r"\ba (8|11|SB)\b")
@@ -43,12 +45,13 @@ def notation(typed: str, faces: str = "numbers") -> str | None:
     return text
 
 
-def malformed(typed: str, faces: str = "numbers") -> str:
+def malformed(typed: str, faces: str = "numbers", words: Words = ENGLISH) -> str:
     """What to say about text that is no move: what a move looks like."""
     queen = "HQ" if faces == "cards" else "H12"
     shown = typed.strip()
     shown = shown if len(shown) <= 12 else shown[:11] + "…"
-    return f"'{shown}' is not a move; moves look like S-B1 D3-B2 {queen}-B4 {queen}-D1 pS-B2 end"
+    examples = f"S-B1 D3-B2 {queen}-B4 {queen}-D1 pS-B2 end"
+    return words("not_a_move", typed=shown, examples=examples)
 
 
 def shown_move(text: str, faces: str = "numbers") -> str:

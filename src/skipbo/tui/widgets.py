@@ -20,6 +20,7 @@ from textual.widgets import Static
 from skipbo.core import PlayerView
 
 from .render import (
+    LOG_NAME_CELLS,
     NO_MARKS,
     LogLine,
     Marks,
@@ -29,13 +30,23 @@ from .render import (
     opponents_text,
     own_text,
 )
+from .texts import ENGLISH, Words
 
 LOG_LINES = 6
-OTHER_ROWS = 17
+"""The last moves shown at 24 rows; a taller terminal shows more."""
+OTHER_ROWS = 18
 """The rows of the screen that are not opponents: status, build piles, own piles and
-last moves, hand, message, move line, footer (with their margins)."""
+last moves, hand, message, the prompt under it, move line, footer (with their
+margins). A status line that takes two rows (a match's scores) takes one more."""
+NOT_LOG_ROWS = OTHER_ROWS - LOG_LINES
+"""The rows that are neither opponents nor moves of the list (its heading counted in)."""
 LOG_CELLS = 34
-"""The width of the last moves column (#log in the CSS); the own piles get the rest."""
+"""The width of the last moves column at 80 columns (#log in the CSS); the own
+piles get the rest."""
+LOG_MORE_CELLS = 12
+"""How much wider the last moves column grows in a wider terminal (for long names)."""
+BASE_WIDTH, BASE_HEIGHT = 80, 24
+"""The smallest terminal, whose layout a larger one only adds to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +59,7 @@ class TableData:
     faces: str = "numbers"
     marks: Marks = NO_MARKS
     log: Sequence[LogLine] = ()
+    words: Words = ENGLISH
 
 
 class TableView(Vertical):
@@ -55,7 +67,7 @@ class TableView(Vertical):
 
     DEFAULT_CSS = """
     TableView { height: auto; }
-    TableView #status { height: 1; background: $boost; text-style: bold; padding: 0 1; }
+    TableView #status { height: auto; background: $boost; text-style: bold; padding: 0 1; }
     TableView #opponents { height: auto; padding: 0 1; }
     TableView #build { height: 1; margin: 1 0 1 0; padding: 0 1; }
     TableView #middle { height: auto; }
@@ -86,18 +98,28 @@ class TableView(Vertical):
         piles (see :mod:`.fit`) when the terminal is narrow.
         """
         self.data = data
-        view, faces, marks = data.view, data.faces, data.marks
-        self.size_seen = self.app.size
-        width = self.app.size.width
+        view, faces, marks, words = data.view, data.faces, data.marks, data.words
+        self.size_seen = size = self.app.size
         others = view.rules.players - (0 if view.seat is None else 1)
-        two_lines = 2 * others <= self.app.size.height - OTHER_ROWS
+        rows = size.height - OTHER_ROWS - data.status.count("\n")
+        two_lines = 2 * others <= rows
         me = "" if view.seat is None else data.names[view.seat]
+        opponents = opponents_text(view, data.names, faces, marks, size.width - 2, two_lines, words)
+        log_cells = LOG_CELLS + min(max(size.width - BASE_WIDTH, 0), LOG_MORE_CELLS)
+        self.query_one("#log").styles.width = log_cells
+        log = log_text(
+            data.log,
+            log_lines(size, len(opponents.plain.split("\n")) + data.status.count("\n")),
+            faces,
+            words,
+            LOG_NAME_CELLS + log_cells - LOG_CELLS,
+        )
         self._set("status", Text(data.status))
-        self._set("opponents", opponents_text(view, data.names, faces, marks, width - 2, two_lines))
-        self._set("build", build_text(view, faces, marks))
-        self._set("own", own_text(view, me, faces, marks, width - LOG_CELLS - 2))
-        self._set("log", log_text(data.log, LOG_LINES, faces))
-        self._set("hand", hand_text(view, faces, marks))
+        self._set("opponents", opponents)
+        self._set("build", build_text(view, faces, marks, words))
+        self._set("own", own_text(view, me, faces, marks, size.width - log_cells - 2, words))
+        self._set("log", log)
+        self._set("hand", hand_text(view, faces, marks, words))
 
     def on_resize(self, _: events.Resize) -> None:
         """Fit the table to the new width."""
@@ -106,3 +128,12 @@ class TableView(Vertical):
 
     def _set(self, part: str, text: Text) -> None:
         self.query_one(f"#{part}", Static).update(text)
+
+
+def log_lines(size: Size, more_rows: int) -> int:
+    """How many of the last moves to list: :data:`LOG_LINES` at 24 rows, and in a
+    taller terminal every row that the opponents' rows, a second status line
+    (``more_rows`` together) and the rest of the table leave free."""
+    if size.height <= BASE_HEIGHT:
+        return LOG_LINES
+    return max(LOG_LINES, size.height - NOT_LOG_ROWS - more_rows)
