@@ -565,7 +565,7 @@ async def run_mode(
     generator processes, which measure the same seconds (:data:`Window`); their
     latencies and counts are merged (:func:`merge`).
     """
-    measured: dict[str, float] = {}
+    measured: dict[str, Any] = {}
     meters: list[asyncio.Task[None]] = []
 
     async def measure(window: Window) -> Window:
@@ -590,16 +590,54 @@ async def run_mode(
     return summary(name, tables, seconds, deflate, merge(shares), measured, len(shares))
 
 
-async def measure_server(server: Server, window: Window, into: dict[str, float]) -> None:
-    """The server's CPU share and memory over ``window`` (into ``into``)."""
+async def measure_server(server: Server, window: Window, into: dict[str, Any]) -> None:
+    """The server's CPU share, memory and garbage collections over ``window`` (into ``into``)."""
     _, start, end = window
     await _sleep_until(start)
     cpu0, wall0 = server.cpu_seconds(), time.monotonic()
+    gc0 = await asyncio.to_thread(gc_pauses, server.base)
     await _sleep_until(end)
     cpu1, wall1 = server.cpu_seconds(), time.monotonic()
+    gc1 = await asyncio.to_thread(gc_pauses, server.base)
     into["server_cpu"] = (cpu1 - cpu0) / (wall1 - wall0)
     into["rss_end"] = server.rss_mib()
     into["wall"] = wall1 - wall0
+    into["gc"] = {key: value - gc0.get(key, 0.0) for key, value in gc1.items()}
+
+
+GC_SAMPLE = re.compile(
+    r'^skipbo_gc_pause_seconds_(bucket|count|sum)\{generation="(\d)"(?:,le="([^"]+)")?\} (\S+)$',
+    re.M,
+)
+
+
+def gc_pauses(base: str) -> dict[tuple[str, str, str], float]:
+    """The server's garbage collection histogram (``/metrics``, all its workers):
+    (kind, generation, bound) -> value; empty for a server that has none."""
+    try:
+        with urllib.request.urlopen(base + "/metrics", timeout=30) as response:
+            text = response.read().decode()
+    except OSError:
+        return {}
+    return {(kind, gen, le): float(value) for kind, gen, le, value in GC_SAMPLE.findall(text)}
+
+
+def gc_summary(pauses: dict[tuple[str, str, str], float]) -> str:
+    """Per generation: collections in the window, their total time, the slowest's bucket."""
+    parts = []
+    for gen in sorted({gen for _, gen, _ in pauses}):
+        count = int(pauses.get(("count", gen, ""), 0))
+        if not count:
+            continue
+        total = pauses.get(("sum", gen, ""), 0.0)
+        bounds = sorted(
+            (float(le), n) for (kind, g, le), n in pauses.items() if kind == "bucket" and g == gen
+        )
+        slowest = next((le for le, n in bounds if n >= count), float("inf"))
+        parts.append(
+            f"gen {gen}: {count} in {1000 * total:.0f} ms, slowest <= {1000 * slowest:g} ms"
+        )
+    return "; ".join(parts) or "none timed"
 
 
 def summary(
@@ -608,7 +646,7 @@ def summary(
     seconds: float,
     deflate: bool,
     share: Share,
-    measured: dict[str, float],
+    measured: dict[str, Any],
     generators: int,
 ) -> dict[str, Any]:
     """One run's figures from the merged :class:`Share`."""
@@ -637,6 +675,7 @@ def summary(
         "rss_end_mib": measured.get("rss_end", float("nan")),
         "server_cpu": measured.get("server_cpu", float("nan")),
         "client_cpu": share.client_cpu / measured.get("wall", seconds),
+        "gc": measured.get("gc", {}),
     }
 
 
@@ -685,6 +724,8 @@ def report(result: dict[str, Any]) -> None:
         f" ({cpu_per_move_ms(r):.2f} ms a move), the load generator(s)"
         f" {100 * r['client_cpu']:.0f}%"
     )
+    if r.get("gc"):
+        print(f"   garbage collections in the server: {gc_summary(r['gc'])}")
     if r["errors"]:
         print(f"   refusals other than the rate limit: {r['errors']}")
 

@@ -27,7 +27,7 @@ from fastapi.responses import FileResponse, Response
 
 from skipbo.bots import bot_names, ladder_names
 
-from . import metrics
+from . import gcpauses, metrics
 from .accounts import Accounts
 from .analysis import add_analysis_route
 from .bot_gate import hold_bots_if_asked
@@ -109,6 +109,8 @@ def build_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await service.start()
+        gcpauses.watch()
+        gcpauses.settle()  # started: freeze what lives as long as the process
         sweeper, expirer = asyncio.create_task(sweep()), asyncio.create_task(expire())
         gauges = asyncio.create_task(metrics.keep_gauges(lambda: service.health()["tables"]))
         yield

@@ -3,7 +3,8 @@
 Both servers count the same things (docs/deploy.md, "Reading the metrics"):
 people's moves accepted and refused, the time from a move received to every
 local view sent, the database time of a change, bot decisions, open WebSockets,
-tables in memory, refusals by code, store outages and Redis losses.
+tables in memory, refusals by code, store outages and Redis losses, and the
+garbage collector's pauses (:mod:`.gcpauses`).
 
 A cluster started by ``skipbo serve --workers N`` runs N processes behind one
 port, and a scrape reaches any one of them; so the command points
@@ -72,6 +73,12 @@ STORAGE_ERRORS = Counter(
 REDIS_LOSSES = Counter("skipbo_redis_losses", "Times a cluster worker lost its Redis subscription")
 REDIS_PUBLISH_FAILURES = Counter(
     "skipbo_redis_publish_failures", "News a cluster worker could not publish to Redis"
+)
+GC_PAUSE_SECONDS = Histogram(
+    "skipbo_gc_pause_seconds",
+    "Garbage collections of the server's process, by generation (the event loop stops)",
+    ["generation"],
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25),
 )
 CONNECTIONS = Gauge("skipbo_connections", "Open WebSockets", multiprocess_mode="liveall")
 TABLES = Gauge("skipbo_tables_in_memory", "Tables held in memory", multiprocess_mode="liveall")
