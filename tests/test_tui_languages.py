@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 
 from skipbo.tui.app import GameApp
 from skipbo.tui.replay import ReplayApp, replay_rounds
-from skipbo.tui.screens import EndScreen, QuitScreen
+from skipbo.tui.screens import EndScreen, PassScreen, QuitScreen
 from skipbo.tui.texts import LANGUAGES, Words
 from tui_helpers import (
     SIZE,
@@ -155,5 +155,29 @@ def test_the_fullest_tables_of_a_match_fit_80x24_in_each_language(
             await pilot.pause()
             assert app.screen.query_one("#prompt").display
             speaks(fits(app, f"{name} with the prompt"), lang, name)
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_hand_over_speaks_each_language(lang: str) -> None:
+    words = Words(lang)
+    app = GameApp(replace(config(2, ("", "")), lang=lang))
+
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            if isinstance(app.screen, PassScreen):
+                await pilot.press("enter")
+                await settle(app, pilot)
+            discard = next(m for m in app.session.legal_texts() if m.endswith("-D1"))
+            await pilot.press("colon", *discard, "enter")
+            await settle(app, pilot)
+            assert isinstance(app.screen, PassScreen)
+            text = fits(app, "the hand-over")
+            speaks(text, lang, "the hand-over")
+            name = words.name(app.session.record_names[app.session.to_move])
+            assert name in text_of(app, "#pass-text")
+            assert lang == "en" or "Player" not in text
 
     asyncio.run(main())
