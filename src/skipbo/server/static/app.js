@@ -358,6 +358,7 @@ async function start() {
   setupOnline();
   setupAccountTools();
   setupCoach();
+  setupAnalysis();
   setupReactions();
   setupPeople();
   setupTutorial();

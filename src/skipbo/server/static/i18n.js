@@ -16,7 +16,7 @@ const LANGUAGES = { en: "English", fr: "Français", de: "Deutsch", nl: "Nederlan
 
 const TEXTS = {
   en: {
-    hint: "Hint", hintText: "Hint: {move}", analyze: "Analyze", analysisSeat: "Seat", analyzing: "Analysing… (a few seconds)", analysisSummary: "{n} moves · inaccuracies: {inaccuracy} · mistakes: {mistake} · blunders: {blunder}", markedMove: "Step {step}: played {played}; the expert plays {best} (win chance −{drop} %, {mark})", mark_inaccuracy: "inaccuracy", mark_mistake: "mistake", mark_blunder: "blunder", analysisGraph: "Win chance after each move of the seat",
+    hint: "Hint", hintText: "Hint: {move}", analyze: "Analyze", analysisSeat: "Seat", analyzing: "Analysing… (a few seconds)", analysisSummary: "{n} moves · inaccuracies: {inaccuracy} · mistakes: {mistake} · blunders: {blunder}", markedMove: "Step {step}: played {played}; the expert plays {best} (win chance −{drop} %, {mark})", mark_inaccuracy: "inaccuracy", mark_mistake: "mistake", mark_blunder: "blunder", analysisGraph: "Win chance after each move of the seat", axisChance: "Win chance", axisMove: "Move", axisOwnMoves: "moves of {who}", markChip: "{step} · {mark}", markedMoves: "Marked moves: choose one to see it on the board", markDetail: "{mark}: the expert plays {best} (win chance −{drop} %)",
     language: "Language", faces: "Cards", facesNumbers: "Skip-Bo numbers", facesCards: "Playing cards",
     yourName: "Your name", createTitle: "Create a table", players: "Players", stockSize: "Stock pile",
     playTo: "Play to", partnerships: "Partnerships", create: "Create table", joinTitle: "Join a table",
@@ -40,7 +40,7 @@ const TEXTS = {
     toMove: "{who} is to move.", moveEnd: "ends the turn",
     replayTitle: "Replay a round", replayFile: "Record file (.jsonl or .json)",
     replayTable: "A finished round of a table", round: "Round", load: "Show",
-    first: "|◀ Start", prev: "◀ Back", next: "Forward ▶", last: "End ▶|",
+    first: "Start", prev: "Back", next: "Forward", last: "End",
     step: "Step {i} / {n}", dealt: "The deal.", replayHint: "Arrow keys ← → step through the round.",
     back: "Back to the game",
     // landing page
@@ -99,7 +99,7 @@ const TEXTS = {
     resignedBot: "resigned: a bot ({bot}) plays", resignedNotice: "{who} resigned; a bot plays the seat.", youResignedNotice: "You resigned; a bot plays your seat.",
   },
   fr: {
-    hint: "Conseil", hintText: "Conseil : {move}", analyze: "Analyser", analysisSeat: "Place", analyzing: "Analyse… (quelques secondes)", analysisSummary: "{n} coups · imprécisions : {inaccuracy} · erreurs : {mistake} · gaffes : {blunder}", markedMove: "Étape {step} : joué {played} ; l'expert joue {best} (chance de gagner −{drop} %, {mark})", mark_inaccuracy: "imprécision", mark_mistake: "erreur", mark_blunder: "gaffe", analysisGraph: "Chance de gagner après chaque coup de la place",
+    hint: "Conseil", hintText: "Conseil : {move}", analyze: "Analyser", analysisSeat: "Place", analyzing: "Analyse… (quelques secondes)", analysisSummary: "{n} coups · imprécisions : {inaccuracy} · erreurs : {mistake} · gaffes : {blunder}", markedMove: "Étape {step} : joué {played} ; l'expert joue {best} (chance de gagner −{drop} %, {mark})", mark_inaccuracy: "imprécision", mark_mistake: "erreur", mark_blunder: "gaffe", analysisGraph: "Chance de gagner après chaque coup de la place", axisChance: "Chance de gagner", axisMove: "Coup", axisOwnMoves: "coups de {who}", markChip: "{step} · {mark}", markedMoves: "Coups marqués : choisissez-en un pour le voir sur la table", markDetail: "{mark} : l'expert joue {best} (chance de gagner −{drop} %)",
     language: "Langue", faces: "Cartes", facesNumbers: "Chiffres Skip-Bo", facesCards: "Cartes à jouer",
     yourName: "Votre nom", createTitle: "Créer une table", players: "Joueurs", stockSize: "Stock",
     playTo: "Jouer jusqu'à", partnerships: "Par équipes", create: "Créer la table", joinTitle: "Rejoindre une table",
@@ -123,7 +123,7 @@ const TEXTS = {
     toMove: "À {who} de jouer.", moveEnd: "finit son tour",
     replayTitle: "Revoir une manche", replayFile: "Fichier de partie (.jsonl ou .json)",
     replayTable: "Une manche finie d'une table", round: "Manche", load: "Afficher",
-    first: "|◀ Début", prev: "◀ Retour", next: "Avancer ▶", last: "Fin ▶|",
+    first: "Début", prev: "Retour", next: "Avancer", last: "Fin",
     step: "Étape {i} / {n}", dealt: "La donne.", replayHint: "Flèches ← → pour avancer ou reculer.",
     back: "Retour au jeu",
     heroTitle: "Skip-Bo, le jeu de cartes", heroLead: "Soyez le premier à vider votre stock sur les séries au centre de la table.",
@@ -180,7 +180,7 @@ const TEXTS = {
     resignedBot: "abandon : un robot ({bot}) joue", resignedNotice: "{who} a abandonné ; un robot joue à sa place.", youResignedNotice: "Vous avez abandonné ; un robot joue à votre place.",
   },
   de: {
-    hint: "Tipp", hintText: "Tipp: {move}", analyze: "Analysieren", analysisSeat: "Platz", analyzing: "Analyse… (einige Sekunden)", analysisSummary: "{n} Züge · Ungenauigkeiten: {inaccuracy} · Fehler: {mistake} · grobe Fehler: {blunder}", markedMove: "Schritt {step}: gespielt {played}; der Experte spielt {best} (Gewinnchance −{drop} %, {mark})", mark_inaccuracy: "Ungenauigkeit", mark_mistake: "Fehler", mark_blunder: "grober Fehler", analysisGraph: "Gewinnchance nach jedem Zug des Platzes",
+    hint: "Tipp", hintText: "Tipp: {move}", analyze: "Analysieren", analysisSeat: "Platz", analyzing: "Analyse… (einige Sekunden)", analysisSummary: "{n} Züge · Ungenauigkeiten: {inaccuracy} · Fehler: {mistake} · grobe Fehler: {blunder}", markedMove: "Schritt {step}: gespielt {played}; der Experte spielt {best} (Gewinnchance −{drop} %, {mark})", mark_inaccuracy: "Ungenauigkeit", mark_mistake: "Fehler", mark_blunder: "grober Fehler", analysisGraph: "Gewinnchance nach jedem Zug des Platzes", axisChance: "Gewinnchance", axisMove: "Zug", axisOwnMoves: "Züge von {who}", markChip: "{step} · {mark}", markedMoves: "Markierte Züge: wähle einen, um ihn auf dem Tisch zu sehen", markDetail: "{mark}: der Experte spielt {best} (Gewinnchance −{drop} %)",
     language: "Sprache", faces: "Karten", facesNumbers: "Skip-Bo-Zahlen", facesCards: "Spielkarten",
     yourName: "Dein Name", createTitle: "Tisch eröffnen", players: "Spieler", stockSize: "Vorratsstapel",
     playTo: "Spielen bis", partnerships: "Partnerschaften", create: "Tisch eröffnen", joinTitle: "An einen Tisch setzen",
@@ -204,7 +204,7 @@ const TEXTS = {
     toMove: "{who} ist am Zug.", moveEnd: "beendet den Zug",
     replayTitle: "Runde ansehen", replayFile: "Spielprotokoll (.jsonl oder .json)",
     replayTable: "Eine beendete Runde eines Tisches", round: "Runde", load: "Zeigen",
-    first: "|◀ Anfang", prev: "◀ Zurück", next: "Weiter ▶", last: "Ende ▶|",
+    first: "Anfang", prev: "Zurück", next: "Weiter", last: "Ende",
     step: "Schritt {i} / {n}", dealt: "Das Austeilen.", replayHint: "Pfeiltasten ← → blättern durch die Runde.",
     back: "Zurück zum Spiel",
     heroTitle: "Skip-Bo, das Kartenspiel", heroLead: "Lege als Erster deinen Vorratsstapel auf die Baustapel in der Mitte ab.",
@@ -261,7 +261,7 @@ const TEXTS = {
     resignedBot: "aufgegeben: ein Bot ({bot}) spielt", resignedNotice: "{who} hat aufgegeben; ein Bot übernimmt den Platz.", youResignedNotice: "Du hast aufgegeben; ein Bot übernimmt deinen Platz.",
   },
   nl: {
-    hint: "Hint", hintText: "Hint: {move}", analyze: "Analyseren", analysisSeat: "Plaats", analyzing: "Analyseren… (enkele seconden)", analysisSummary: "{n} zetten · onnauwkeurigheden: {inaccuracy} · fouten: {mistake} · blunders: {blunder}", markedMove: "Stap {step}: gespeeld {played}; de expert speelt {best} (winkans −{drop} %, {mark})", mark_inaccuracy: "onnauwkeurigheid", mark_mistake: "fout", mark_blunder: "blunder", analysisGraph: "Winkans na elke zet van de plaats",
+    hint: "Hint", hintText: "Hint: {move}", analyze: "Analyseren", analysisSeat: "Plaats", analyzing: "Analyseren… (enkele seconden)", analysisSummary: "{n} zetten · onnauwkeurigheden: {inaccuracy} · fouten: {mistake} · blunders: {blunder}", markedMove: "Stap {step}: gespeeld {played}; de expert speelt {best} (winkans −{drop} %, {mark})", mark_inaccuracy: "onnauwkeurigheid", mark_mistake: "fout", mark_blunder: "blunder", analysisGraph: "Winkans na elke zet van de plaats", axisChance: "Winkans", axisMove: "Zet", axisOwnMoves: "zetten van {who}", markChip: "{step} · {mark}", markedMoves: "Gemarkeerde zetten: kies er een om hem op de tafel te zien", markDetail: "{mark}: de expert speelt {best} (winkans −{drop} %)",
     language: "Taal", faces: "Kaarten", facesNumbers: "Skip-Bo-getallen", facesCards: "Speelkaarten",
     yourName: "Je naam", createTitle: "Tafel openen", players: "Spelers", stockSize: "Stok",
     playTo: "Spelen tot", partnerships: "In teams", create: "Tafel openen", joinTitle: "Aanschuiven aan een tafel",
@@ -285,7 +285,7 @@ const TEXTS = {
     toMove: "{who} is aan de beurt.", moveEnd: "beëindigt de beurt",
     replayTitle: "Een ronde terugkijken", replayFile: "Spelverslag (.jsonl of .json)",
     replayTable: "Een afgelopen ronde van een tafel", round: "Ronde", load: "Tonen",
-    first: "|◀ Begin", prev: "◀ Terug", next: "Verder ▶", last: "Einde ▶|",
+    first: "Begin", prev: "Terug", next: "Verder", last: "Einde",
     step: "Stap {i} / {n}", dealt: "Het delen.", replayHint: "Pijltjestoetsen ← → bladeren door de ronde.",
     back: "Terug naar het spel",
     heroTitle: "Skip-Bo, het kaartspel", heroLead: "Speel als eerste je stok leeg op de bouwstapels in het midden.",

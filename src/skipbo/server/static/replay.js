@@ -154,6 +154,7 @@ function renderReplay() {
   $("replay-first").disabled = replayAt === 0;
   $("replay-next").disabled = last;
   $("replay-last").disabled = last;
+  showAnalysisStep(); // analysis.js: the step on the graph, what the expert plays at a marked move
 }
 
 // Left/right arrows step through the replay (unless typing in a field).
