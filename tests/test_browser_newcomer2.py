@@ -333,6 +333,41 @@ def test_a_late_back_of_a_table_left_never_closes_the_next_end_dialog(
     close_page(page)
 
 
+PHASES = """() => {
+  // Every value body[data-phase] takes from now on ('' when it is removed).
+  window.__phases = [];
+  new MutationObserver(() => window.__phases.push(document.body.dataset.phase ?? ''))
+    .observe(document.body, { attributes: true, attributeFilter: ['data-phase'] });
+}"""
+
+
+def test_back_after_a_new_game_reaches_the_landing_page(site: tuple[str, Any]) -> None:
+    """New game from the end dialog: the new table takes the old one's history entry
+    (not the dialog's, above it), so Back and the Lobby button reach the landing page;
+    the old table's phase is gone as soon as it is left."""
+    base, browser = site
+    page = device_page(browser, "desktop")
+    old = create_table(base, page, players=2, stock=2)
+    play_round(page)
+    show_result(page)
+    page.evaluate(PHASES)
+    page.get_by_test_id("new-game").click()
+    wait_js(page, f"table && table.code !== '{old}' && location.hash === '#' + table.code")
+    new = page.evaluate("table.code")
+    phases = page.evaluate("window.__phases")
+    assert phases[0] == "" and phases[-1] in ("playing", "round_over"), phases
+    page.go_back()
+    page.get_by_test_id("lobby").wait_for(state="visible")
+    assert page.url.rstrip("/") == base
+    assert page.evaluate("[current, document.body.dataset.phase ?? null]") == [None, None]
+    page.go_forward()
+    wait_js(page, f"table && table.code === '{new}'")
+    page.get_by_test_id("leave-table").click()
+    page.get_by_test_id("lobby").wait_for(state="visible")
+    assert page.url.rstrip("/") == base
+    close_page(page)
+
+
 # ------------------------------------------------------------------ 13. the small ones
 
 FOCUS_VISIBLE = "document.querySelectorAll(':focus-visible').length"

@@ -248,16 +248,31 @@ function dropOverlay(name) {
 // A table is one entry right after the landing page's, so that Back (and the Lobby
 // button) returns to the landing page and never leaves the site: from the landing
 // page it is pushed; a link straight to a table puts the landing page under it; a
-// table after another one (New game) takes its entry.
+// table after another one (New game) takes its entry, the one under the overlays
+// the old table still had open (its end dialog).
 function tableEntry(code) {
   const state = history.state ?? {};
   if (state.table === code && location.hash === `#${code}`) return; // a reload, Back or Forward
+  if (state.table && state.depth) {
+    takeEntryUnderOverlays(state.depth, code);
+    return;
+  }
   if (state.table || state.invite === code) {
     history.replaceState({ ...state, table: code, overlay: null, depth: 0 }, "", `#${code}`);
     return;
   }
   if (location.hash) history.replaceState({ ...state, lobby: true }, "", location.pathname);
   history.pushState({ table: code }, "", `#${code}`);
+}
+
+// Back past the old table's overlays (same URL: no hashchange; overlaysFollowHistory
+// ignores another table's entry), then the new table replaces the old one's entry.
+function takeEntryUnderOverlays(depth, code) {
+  const replace = () => {
+    if (current?.code === code) history.replaceState({ table: code, overlay: null, depth: 0 }, "", `#${code}`);
+  };
+  window.addEventListener("popstate", replace, { once: true });
+  history.go(-depth);
 }
 
 // The Lobby button: Back to the landing page's entry when the table has one after it.

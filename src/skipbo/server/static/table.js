@@ -21,6 +21,10 @@ let holdResult = false; // the round's last move is still travelling
 let moveValues = new Map(); // "round:move index" -> the card a move carried, read from the view before it
 
 function resetTableState() {
+  // the table left: its phase and turn no longer describe the page (the next table's
+  // own come with its first view; until then its board stays hidden, app.css)
+  delete document.body.dataset.phase;
+  delete document.body.dataset.myTurn;
   cancelPending();
   selected = null;
   selectedNode = null;
