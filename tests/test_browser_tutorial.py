@@ -118,6 +118,19 @@ def key_move(page: Any, move: str) -> None:
         page.keyboard.press("Enter")
 
 
+COVERED = """() => {
+  // The parts of the table the guide's panel lies over (on a wide screen: none).
+  const b = document.getElementById('tutorial').getBoundingClientRect();
+  return ['.topbar', '#board', '#side', '#moves', '#roster'].filter((selector) => {
+    const a = document.querySelector(selector).getBoundingClientRect();
+    return Math.min(a.right, b.right) > Math.max(a.left, b.left)
+      && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
+  });
+}"""
+
+NAME_CUT = "(s) => { const n = document.querySelector(s); return n.scrollWidth > n.clientWidth; }"
+
+
 def check_panel_beside_spot(page: Any, name: str) -> None:
     """The panel is inside the screen and covers nothing it points at."""
     panel = page.get_by_test_id("tutorial")
@@ -134,6 +147,11 @@ def check_panel_beside_spot(page: Any, name: str) -> None:
         }"""
     )
     assert overlap == 0, f"{name}: the panel covers what it points at"
+    if page.viewport_size["width"] > 760:
+        assert page.evaluate(COVERED) == [], f"{name}: the panel covers part of the table"
+    # nothing to resign or react to against the guide's bot
+    assert page.get_by_test_id("resign").is_hidden(), name
+    assert page.get_by_test_id("react").is_hidden(), name
     for testid in ("tutorial-next", "tutorial-leave"):
         button = page.get_by_test_id(testid)
         if button.is_visible():
@@ -246,6 +264,29 @@ def test_the_landing_page_keeps_the_tutorial_and_escape_leaves_it(
     page.get_by_test_id("lobby").wait_for(state="visible")
     assert page.get_by_test_id("tutorial").is_hidden()
     assert page.locator(f"[data-testid=my-table-{code}]").count() == 0, "the tutorial is forgotten"
+    close_page(page)
+
+
+def test_a_name_uses_the_room_it_has_and_the_guide_leaves_the_last_moves_be(
+    site: tuple[str, Any],
+) -> None:
+    base, browser = site
+    page = device_page(browser, "desktop")
+    open_lobby(base, page, "Nimble Moose 716")
+    page.get_by_test_id("tutorial-start").click()
+    wait_lesson(page, "welcome")
+    assert page.locator("#me .seat-name").inner_text() == "Nimble Moose 716 (you)"
+    assert not page.evaluate(NAME_CUT, "#me .seat-name"), "the name is cut with room to spare"
+    for _ in range(3):
+        page.keyboard.press("Enter")
+    wait_lesson(page, "build")
+    page.locator(source_of("H1-B1")).click()
+    page.locator(target_of("H1-B1")).click()
+    wait_lesson(page, "stockPlay")
+    check_panel_beside_spot(page, "stockPlay")
+    assert page.get_by_test_id("last-moves").inner_text().strip(), "the move is listed"
+    assert inside_viewport(page, page.get_by_test_id("last-moves"))
+    shoot(page, "tutorial-desktop-name-and-moves")
     close_page(page)
 
 

@@ -273,6 +273,11 @@ function tutorialRendered() {
   const step = tutorialStep();
   document.body.dataset.tutorial = step ? step.id : "";
   for (const node of document.querySelectorAll("[data-tutorial-spot]")) delete node.dataset.tutorialSpot;
+  if (step) {
+    // nothing to resign or react to against the guide's bot (Lobby and ✕ leave)
+    $("resign").hidden = true;
+    $("react-box").hidden = true;
+  }
   if (!step || step.id === "done") {
     panel.hidden = true;
     if (step) finishTutorial();
