@@ -140,7 +140,8 @@ def test_a_running_server_logs_refusals_as_json_without_secrets(
             urllib.request.urlopen(request, timeout=TIMEOUT)
         except urllib.error.HTTPError as exc:
             assert exc.code >= 400
-        status, _ = http(server.base, "POST", f"/api/tables/{code}/join", {"name": "x" * 100})
+        too_long = {"name": "x" * 300}  # past NAME_MAX
+        status, _ = http(server.base, "POST", f"/api/tables/{code}/join", too_long)
         assert status == 400
     finally:
         server.process.terminate()
