@@ -365,6 +365,20 @@ PHASES = """() => {
 }"""
 
 
+OLD_DIALOG_KEPT = """(old) => new Promise((done) => {
+  // The new table's first view may come before the Back past the old table's dialog
+  // entry: closing that dialog then must not take a second entry back. True when the
+  // old entry is still there; then Back to the new table's entry.
+  history.pushState({ table: old, overlay: 'result', depth: 1 }, '', location.href);
+  dropOverlay('result');
+  setTimeout(() => {
+    const kept = history.state?.table === old;
+    addEventListener('popstate', () => done(kept), { once: true });
+    history.back();
+  }, 150);
+})"""
+
+
 def test_back_after_a_new_game_reaches_the_landing_page(site: tuple[str, Any]) -> None:
     """New game from the end dialog: the new table takes the old one's history entry
     (not the dialog's, above it), so Back and the Lobby button reach the landing page;
@@ -380,6 +394,7 @@ def test_back_after_a_new_game_reaches_the_landing_page(site: tuple[str, Any]) -
     new = page.evaluate("table.code")
     phases = page.evaluate("window.__phases")
     assert phases[0] == "" and phases[-1] in ("playing", "round_over"), phases
+    assert page.evaluate(OLD_DIALOG_KEPT, old), "the new table took the old dialog's entry back"
     page.go_back()
     page.get_by_test_id("lobby").wait_for(state="visible")
     assert page.url.rstrip("/") == base

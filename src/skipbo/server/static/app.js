@@ -242,7 +242,9 @@ function pushOverlay(name) {
 }
 
 function dropOverlay(name) {
-  if (history.state?.overlay === name) history.back();
+  const state = history.state ?? {};
+  // a table left's entry (New game's Back past it still on its way) is not this one's to take
+  if (state.overlay === name && (!state.table || state.table === current?.code)) history.back();
 }
 
 // A table is one entry right after the landing page's, so that Back (and the Lobby
