@@ -296,7 +296,9 @@ def test_the_autopilot_plays_for_an_absent_person(pair: list[ServerProcess], pg_
     """Ann leaves worker 1; after the grace period the driver's autopilot plays her seat
     while Bob plays on worker 2."""
     w1, w2 = pair
-    code, ann_token, bob_token = new_table(w1.base, w2.base, stock=8)
+    # stock 20: with 8 the round sometimes ended (a stock emptied) before the
+    # autopilot's first move, and the wait for Bob's next turn never ended
+    code, ann_token, bob_token = new_table(w1.base, w2.base, stock=20)
     ann, bob = Player(w1.base, code, ann_token), Player(w2.base, code, bob_token)
     try:
         play([ann, bob], lambda: bob.my_turn())
