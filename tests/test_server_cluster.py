@@ -249,10 +249,12 @@ def test_a_round_across_two_workers(pair: list[ServerProcess], pg_url: str) -> N
             assert_core_views(pg_url, code, player)
         assert not ann.errors and not bob.errors
         assert game_only(ann.view)["view"]["build"] == game_only(bob.view)["view"]["build"]
-        # Ann's seat: she moves first, so she has decisions even when she wins in
-        # her first turn (the table's seed is random; Bob then never moves)
-        status, analysis = http(w2.base, "GET", f"/api/tables/{code}/analysis/0?seat=0")
-        assert status == 200 and analysis["seat"] == 0 and analysis["moves"], analysis
+        # the seat that moved first has decisions even when it wins in its first
+        # turn (the table's seed, and so the dealer, is random; the other never moves)
+        first = ann.states[0]["to_move"]
+        path = f"/api/tables/{code}/analysis/0?seat={first}"
+        status, analysis = http(w2.base, "GET", path)
+        assert status == 200 and analysis["seat"] == first and analysis["moves"], analysis
     finally:
         for player in (ann, bob, spectator):
             player.client.close()
