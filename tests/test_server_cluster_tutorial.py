@@ -8,11 +8,10 @@ worker holds the table's lease, must answer as scripted).
 
 from __future__ import annotations
 
-from typing import Any
-
 from server_harness import Client, ServerProcess, http
 from skipbo.server.tutorial import PERSON_MOVES
 from test_server_cluster import database, pair, pg_url, redis_url
+from test_tutorial import _after, _until_my_turn
 
 __all__ = ["database", "pair", "pg_url", "redis_url"]  # the cluster tests' fixtures
 
@@ -29,7 +28,7 @@ def test_a_tutorial_made_on_one_worker_is_played_on_the_other(
         view = client.hello(token)["view"]
         assert view["config"]["deal"] == "tutorial"
         for move in PERSON_MOVES:
-            view = _my_turn(client, view)
+            view = _until_my_turn(client, view)
             assert move in view["legal"], (move, view["legal"])
             client.send({"type": "move", "move": move})
             view = _after(client, view["moves"])
@@ -38,18 +37,3 @@ def test_a_tutorial_made_on_one_worker_is_played_on_the_other(
         assert bot_moves == ["H12-D1"]
     finally:
         client.close()
-
-
-def _after(client: Client, moves: int) -> dict[str, Any]:
-    message = client.until(
-        lambda m: m["type"] == "error" or (m["type"] == "state" and m["view"]["moves"] > moves)
-    )
-    assert message["type"] == "state", message
-    view: dict[str, Any] = message["view"]
-    return view
-
-
-def _my_turn(client: Client, view: dict[str, Any]) -> dict[str, Any]:
-    while view["phase"] == "playing" and view["view"]["to_move"] != 0:
-        view = _after(client, view["moves"])
-    return view

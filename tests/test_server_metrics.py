@@ -9,19 +9,26 @@ lost Redis (with its warning line).
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from server_harness import TIMEOUT, Client, ServerProcess, http, thread_server
-from storage_backends import postgres_backend, throwaway_database
-from test_server_cluster import Player, RedisServer, new_table, play, stored_moves
+from test_server_cluster import (
+    Player,
+    RedisServer,
+    database,
+    new_table,
+    pg_url,
+    play,
+    redis_url,
+    stored_moves,
+)
+
+__all__ = ["database", "pg_url", "redis_url"]  # the cluster tests' fixtures
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
@@ -86,25 +93,6 @@ def test_one_process_counts_moves_refusals_bots_and_connections(tmp_path: Path) 
 
 
 # ------------------------------------------------------------------ the cluster
-
-REDIS_ENV = "SKIPBO_TEST_REDIS"
-
-
-@pytest.fixture(scope="module")
-def pg_url() -> Iterator[str]:
-    pytest.importorskip("psycopg_pool", reason="the cluster needs pip install '.[cluster]'")
-    for database in throwaway_database():
-        yield postgres_backend(database).url
-
-
-@pytest.fixture(scope="module")
-def redis_url() -> str:
-    url = os.environ.get(REDIS_ENV)
-    if not url:
-        pytest.skip(f"cluster tests need {REDIS_ENV}=redis://HOST:PORT/DB (and PostgreSQL)")
-    pytest.importorskip("redis", reason="the cluster needs pip install '.[cluster]'")
-    return url
-
 
 def stop(server: ServerProcess) -> str:
     """SIGTERM (uvicorn's supervisor stops its workers too); what the server wrote."""
