@@ -128,10 +128,6 @@ class LocalTables:
         conn.token = token
         await self.hub.hello(conn, table, seat)
 
-    def _table(self, code: str) -> Table:
-        """The table of a canonical code (a connection's): memory first, else the store."""
-        return self.registry.tables.get(code) or self.registry.get(code)
-
     async def move(
         self,
         conn: Connection,
@@ -141,7 +137,7 @@ class LocalTables:
         move: str,
         at: tuple[int, int] | None,
     ) -> None:
-        table = self._table(code)
+        table = self.registry.get(code)
         autopilot = table.presence.autopilot
         was_away = seat in autopilot
         autopilot.discard(seat)  # a person who moves is back (no stand-in move meanwhile)
@@ -172,7 +168,7 @@ class LocalTables:
         await self.hub.hint(conn, self.registry.get(code), seat)
 
     async def react(self, code: str, seat: int, reaction: str) -> None:
-        await self.hub.react(self._table(code), seat, reaction)
+        await self.hub.react(self.registry.get(code), seat, reaction)
 
 
 def ping(tx: Tx) -> None:
