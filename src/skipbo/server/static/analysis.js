@@ -54,13 +54,6 @@ function resetAnalysis() {
 
 // ------------------------------------------------------------------ the graph
 
-function svgNode(tag, attrs, text = null) {
-  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  if (text !== null) node.textContent = text;
-  return node;
-}
-
 // The round's steps shown (the replay's, else up to the seat's last move).
 function analysisSteps() {
   return replayData ? replayData.steps.length - 1 : Math.max(...analysis.moves.map((m) => m.index + 1), 1);
@@ -91,20 +84,20 @@ function analysisAxes(frame, steps, who) {
   const { plot, x, y } = frame;
   const parts = [];
   for (const chance of [0, 50, 100]) {
-    parts.push(svgNode("line", { x1: plot.left, x2: plot.right, y1: y(chance), y2: y(chance), class: chance === 50 ? "half" : "grid" }));
-    parts.push(svgNode("text", { x: plot.left - 6, y: y(chance) + 4, class: "tick", "text-anchor": "end" }, `${chance} %`));
+    parts.push(svgEl("line", { x1: plot.left, x2: plot.right, y1: y(chance), y2: y(chance), class: chance === 50 ? "half" : "grid" }));
+    parts.push(svgEl("text", { x: plot.left - 6, y: y(chance) + 4, class: "tick", "text-anchor": "end" }, `${chance} %`));
   }
   const unit = analysisTickEvery(steps, plot.right - plot.left);
   for (let step = 0; step <= steps; step += unit) {
-    parts.push(svgNode("line", { x1: x(step), x2: x(step), y1: plot.bottom, y2: plot.bottom + 4, class: "axis" }));
-    parts.push(svgNode("text", { x: x(step), y: plot.bottom + 17, class: "tick", "text-anchor": "middle" }, String(step)));
+    parts.push(svgEl("line", { x1: x(step), x2: x(step), y1: plot.bottom, y2: plot.bottom + 4, class: "axis" }));
+    parts.push(svgEl("text", { x: x(step), y: plot.bottom + 17, class: "tick", "text-anchor": "middle" }, String(step)));
   }
-  parts.push(svgNode("line", { x1: plot.left, x2: plot.left, y1: plot.top, y2: plot.bottom, class: "axis" }));
-  parts.push(svgNode("line", { x1: plot.left, x2: plot.right, y1: plot.bottom, y2: plot.bottom, class: "axis" }));
-  parts.push(svgNode("text", { x: 2, y: 14, class: "title", "data-testid": "analysis-axis-y" }, t("axisChance")));
-  parts.push(svgNode("text", { x: (plot.left + plot.right) / 2, y: frame.height - 4, class: "title", "text-anchor": "middle", "data-testid": "analysis-axis-x" }, t("axisMove")));
-  const legend = svgNode("text", { x: plot.right, y: 14, class: "legend", "text-anchor": "end", "data-testid": "analysis-legend" });
-  legend.append(svgNode("tspan", { class: "own-dot" }, "● "), svgNode("tspan", {}, t("axisOwnMoves", { who: shortName(who) })));
+  parts.push(svgEl("line", { x1: plot.left, x2: plot.left, y1: plot.top, y2: plot.bottom, class: "axis" }));
+  parts.push(svgEl("line", { x1: plot.left, x2: plot.right, y1: plot.bottom, y2: plot.bottom, class: "axis" }));
+  parts.push(svgEl("text", { x: 2, y: 14, class: "title", "data-testid": "analysis-axis-y" }, t("axisChance")));
+  parts.push(svgEl("text", { x: (plot.left + plot.right) / 2, y: frame.height - 4, class: "title", "text-anchor": "middle", "data-testid": "analysis-axis-x" }, t("axisMove")));
+  const legend = svgEl("text", { x: plot.right, y: 14, class: "legend", "text-anchor": "end", "data-testid": "analysis-legend" });
+  legend.append(svgEl("tspan", { class: "own-dot" }, "● "), svgEl("tspan", {}, t("axisOwnMoves", { who: shortName(who) })));
   parts.push(legend);
   return parts;
 }
@@ -121,7 +114,7 @@ function analysisGraph(width) {
   const steps = analysisSteps();
   const frame = analysisFrame(width, steps);
   const { x, y } = frame;
-  const svg = svgNode("svg", {
+  const svg = svgEl("svg", {
     width: frame.width,
     height: frame.height,
     viewBox: `0 0 ${frame.width} ${frame.height}`,
@@ -131,16 +124,16 @@ function analysisGraph(width) {
     "aria-label": t("analysisGraph"),
   });
   svg.append(...analysisAxes(frame, steps, replayData?.names?.[analysis.seat] ?? t("seatN", { n: analysis.seat + 1 })));
-  svg.append(svgNode("line", { x1: x(0), x2: x(0), y1: frame.plot.top, y2: frame.plot.bottom, class: "cursor", "data-testid": "analysis-cursor" }));
+  svg.append(svgEl("line", { x1: x(0), x2: x(0), y1: frame.plot.top, y2: frame.plot.bottom, class: "cursor", "data-testid": "analysis-cursor" }));
   const points = analysis.moves.map((m) => `${x(m.index + 1).toFixed(1)},${y(m.after_played).toFixed(1)}`).join(" ");
-  svg.append(svgNode("polyline", { points, class: "chance" }));
+  svg.append(svgEl("polyline", { points, class: "chance" }));
   for (const m of analysis.moves) {
     if (m.mark) continue;
-    svg.append(svgNode("circle", { cx: x(m.index + 1), cy: y(m.after_played), r: 3, class: "own", "data-step": m.index + 1 }));
+    svg.append(svgEl("circle", { cx: x(m.index + 1), cy: y(m.after_played), r: 3, class: "own", "data-step": m.index + 1 }));
   }
   for (const m of analysis.moves) {
     if (!m.mark) continue;
-    const dot = svgNode("circle", { cx: x(m.index + 1), cy: y(m.after_played), r: 6.5, fill: MARK_COLORS[m.mark], class: "marked", "data-mark": m.mark, "data-step": m.index + 1 });
+    const dot = svgEl("circle", { cx: x(m.index + 1), cy: y(m.after_played), r: 6.5, fill: MARK_COLORS[m.mark], class: "marked", "data-mark": m.mark, "data-step": m.index + 1 });
     dot.addEventListener("click", () => goToMark(m.index + 1));
     svg.append(dot);
   }

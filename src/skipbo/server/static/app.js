@@ -48,6 +48,14 @@ function el(tag, attrs = {}, text = null) {
   return node;
 }
 
+// The same for SVG (the graphs): an element in the SVG namespace, every attribute set.
+function svgEl(tag, attrs = {}, text = null) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
 function button(text, testid, onClick, cls = "") {
   const node = el("button", { type: "button", "data-testid": testid, class: cls || null }, text);
   node.addEventListener("click", onClick);

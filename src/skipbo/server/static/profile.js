@@ -94,7 +94,6 @@ const GAMES_PAGE = 20; // the server's page of a profile's games
 const BOARD_PAGE = 50; // the server's page of the leaderboard
 const LISTED_GAMES = 10; // rated games an account needs to be on the leaderboard (the server's)
 const PEOPLE_PAGES = ["profile", "leaderboard"];
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 let profile = null; // {id, player, games, graph, more, done}: the profile shown
 let profileAsk = 0; // only the latest request's answer is shown
@@ -188,13 +187,6 @@ function openLinkedRound(code, round, seat) {
 }
 
 // ------------------------------------------------------------------ small helpers
-
-function svgEl(tag, attrs = {}, text = null) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
-  if (text !== null) node.textContent = text;
-  return node;
-}
 
 function when(seconds, withTime = true) {
   const options = withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" };
