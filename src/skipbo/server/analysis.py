@@ -32,7 +32,7 @@ from skipbo.core import parse_record
 
 from .config import TableError
 from .errors import CodedError
-from .guard import RateLimiter
+from .guard import RateLimiter, client_address
 from .replay import checked_replay, decode_upload, parsed_record, read_upload
 from .service import TableSource
 
@@ -137,7 +137,6 @@ def add_analysis_route(
         found = analyses.get(key)
         if found is not None:
             return found
-        client = request.client.host if request.client else "?"
-        if not limiter.allow(client):
+        if not limiter.allow(client_address(request)):
             raise CodedError("too_many_analyses", limit=limiter.per_minute)
         return await analyses.compute(key, record)

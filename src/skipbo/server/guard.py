@@ -143,6 +143,11 @@ class RateLimiter:
                 del self._stamps[client]
 
 
+def client_address(request: Request) -> str:
+    """The client a per-client limit counts: its IP address ("?" when unknown)."""
+    return request.client.host if request.client else "?"
+
+
 class CreateLimiter(RateLimiter):
     """At most ``per_minute`` tables per client in any 60 s window (0: no limit)."""
 

@@ -22,6 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from .account_errors import AccountError
 from .accounts import ACCOUNT_SESSION, GUEST_SESSION, Accounts, SignedIn
 from .config import TableConfig, TableError
+from .guard import client_address
 from .messages import NAME_MAX, _Strict
 from .online import Online
 from .pairing import pairing_order
@@ -113,10 +114,6 @@ def set_session(request: Request, response: Response, signed: SignedIn) -> None:
             samesite="lax",
             secure=secure,
         )
-
-
-def client_address(request: Request) -> str:
-    return request.client.host if request.client else "?"
 
 
 def add_player_routes(

@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse
 
 from .accounts import Accounts
 from .config import TableConfig, TableError
-from .guard import CreateLimiter
+from .guard import CreateLimiter, client_address
 from .messages import CreateTableRequest, FillRequest, JoinRequest, TokenRequest
 from .online import Online
 from .player_routes import SESSION_COOKIE, open_table
@@ -39,6 +39,11 @@ def add_table_routes(
         player = await accounts.player_async(request.cookies.get(SESSION_COOKIE))
         if player is not None and "seat" in joined:
             await online.seated(joined["code"], joined["seat"], player.player_id, joined["table"])
+
+    async def count_creation(request: Request) -> None:
+        """Count one more table made by this client; refused past the per-client limit."""
+        if not await limiter.allow_async(client_address(request)):
+            raise TableError("too_many_tables", limit=limiter.per_minute)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -73,9 +78,7 @@ def add_table_routes(
         )
         if body.name is not None and "human" not in config.seats:
             raise TableError("bots_only_name", "name")
-        client = request.client.host if request.client else "?"
-        if not await limiter.allow_async(client):
-            raise TableError("too_many_tables", limit=limiter.per_minute)
+        await count_creation(request)
         player = await accounts.player_async(request.cookies.get(SESSION_COOKIE))
         return await open_table(
             service, online, config, body.name, None if player is None else player.player_id
@@ -85,9 +88,7 @@ def add_table_routes(
     async def tutorial(body: JoinRequest, request: Request) -> dict[str, Any]:
         """The guided first game: ``name`` against the greedy bot on the arranged deal.
         Not listed and not linked to the player: it is a lesson, not a game to rate."""
-        client = request.client.host if request.client else "?"
-        if not await limiter.allow_async(client):
-            raise TableError("too_many_tables", limit=limiter.per_minute)
+        await count_creation(request)
         return await service.create(tutorial_config(), body.name)
 
     @app.post("/api/tables/{code}/join")
