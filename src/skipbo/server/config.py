@@ -7,7 +7,7 @@ The rules themselves are checked by the core (:class:`~skipbo.core.Rules`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 from skipbo.bots import bot_names
 from skipbo.core import Rules, RulesError
@@ -19,7 +19,9 @@ BOT_PREFIX = "bot:"
 MAX_TARGET = 10_000
 SLOW_HOURS = (1, 8, 24, 72)
 """A slow game's deadline per turn: an hour, 8 hours, a day, three days."""
-TIMEOUTS = ("lose", "bot")
+Timeout = Literal["lose", "bot"]
+TIMEOUTS: tuple[str, ...] = get_args(Timeout)
+"""What a slow game's turn past its deadline means (:attr:`TableConfig.on_timeout`)."""
 TURN_SECONDS = (10, 600)
 """The turn timer's bounds (seconds), when a table has one."""
 

@@ -9,11 +9,11 @@ a client is allowed to send.
 from __future__ import annotations
 
 import time
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from .config import TURN_SECONDS
+from .config import TURN_SECONDS, Timeout
 from .errors import CodedError
 
 MAX_MESSAGE_BYTES = 4096
@@ -83,10 +83,10 @@ class HintRequest(_Strict):
     type: Literal["hint"]
 
 
-REACTIONS = ("gg", "wp", "oops", "thanks", "hurry")
+Reaction = Literal["gg", "wp", "oops", "thanks", "hurry"]
+REACTIONS: tuple[str, ...] = get_args(Reaction)
 """The preset reactions ("Good game", "Well played", "Oops", "Thanks", "Hurry up?"):
 ids only, the page words them in its language; no free text, so nothing to moderate."""
-Reaction = Literal["gg", "wp", "oops", "thanks", "hurry"]
 REACTIONS_PER_MINUTE = 6.0
 """A seated player's reactions a minute on average (bursts of :data:`REACTION_BURST`)."""
 REACTION_BURST = 3.0
@@ -164,7 +164,7 @@ class CreateTableRequest(_Strict):
     public: bool = False
     rated: bool = False
     slow_hours: int | None = None
-    on_timeout: Literal["lose", "bot"] = "lose"
+    on_timeout: Timeout = "lose"
 
 
 class JoinRequest(_Strict):
