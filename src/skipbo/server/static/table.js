@@ -1045,10 +1045,15 @@ function openResign() {
   openDialog("resign-dialog", $("resign-cancel"));
 }
 
-function openReplayOfRound() {
+// The replay page at this table's round; openReplayOfRound also shows the round.
+function openReplayOfRoundOnly() {
   $("replay-code").value = table.code;
   $("replay-round").value = String(table.round_index + 1);
   openReplay();
+}
+
+function openReplayOfRound() {
+  openReplayOfRoundOnly();
   guarded(replayTableRound)();
 }
 
@@ -1079,12 +1084,6 @@ async function newGameAlike() {
   if (table.config.hints !== null && table.config.hints !== undefined) body.hints = table.config.hints;
   const created = await api("POST", "/api/tables", body);
   enterTable(created.code, created.token, created.seat);
-}
-
-function openReplayOfRoundOnly() {
-  $("replay-code").value = table.code;
-  $("replay-round").value = String(table.round_index + 1);
-  openReplay();
 }
 
 function setupTable() {
