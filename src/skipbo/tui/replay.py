@@ -30,11 +30,12 @@ from skipbo.core import (
     replay,
     start_round,
 )
+from skipbo.sim.scoring import side_count
 
 from .fit import fitted_scores, status_lines
 from .render import piles_text
 from .screens import HelpScreen, PilesScreen, SizedApp, speak, too_small_notice
-from .session import moved_card
+from .session import moved_card, side_name
 from .texts import ENGLISH, Words
 from .typed import shown_move
 from .widgets import TableData, TableView
@@ -60,8 +61,7 @@ def match_scores(record: Record, previous: MatchScores | None) -> MatchScores | 
     if not isinstance(field, dict):
         return None
     target, number, scores = field.get("target"), field.get("round"), field.get("scores")
-    rules = record.rules
-    sides = rules.players // 2 if rules.teams else rules.players
+    sides = side_count(record.rules)
     if not (isinstance(target, int) and isinstance(number, int) and isinstance(scores, list)):
         return None
     if len(scores) != sides or not all(isinstance(score, int) for score in scores):
@@ -156,12 +156,7 @@ def match_text(
     scores = info.after if finished else info.before
     if scores is None:
         return words("replay_target", target=info.target)
-    rules = rnd.record.rules
-    sides = (
-        [" & ".join(names[s] for s in rules.team_seats(t)) for t in range(len(scores))]
-        if rules.teams
-        else list(names)
-    )
+    sides = [side_name(rnd.record.rules, names, side) for side in range(len(scores))]
     room = width - len(words("scores_to", scores="", target=info.target))
     shown = fitted_scores(list(zip(sides, scores, strict=True)), room)
     return words("scores_to", scores=shown, target=info.target)

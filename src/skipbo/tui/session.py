@@ -9,6 +9,7 @@ keyboard, and lets it ask the bots for theirs. Every move goes through
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from skipbo.core import (
     MoveSyntaxError,
     PlayerView,
     Round,
+    Rules,
     format_move,
     parse_move,
     player_view,
@@ -44,6 +46,13 @@ class LogEntry:
     move: str
     card: int = NO_CARD
     """The card the move put down (public once played), NO_CARD for ``end``."""
+
+
+def side_name(rules: Rules, names: Sequence[str], side: int) -> str:
+    """A side of a score table: a seat's name, or "A & B" for a team."""
+    if not rules.teams:
+        return names[side]
+    return " & ".join(names[s] for s in rules.team_seats(side))
 
 
 def moved_card(public: PlayerView, move: Move) -> int:
@@ -143,10 +152,7 @@ class GameSession:
 
     def side_name(self, side: int) -> str:
         """A side of the score table: a seat's name, or "A & B" for a team."""
-        rules = self.config.rules
-        if not rules.teams:
-            return self.names[side]
-        return " & ".join(self.names[s] for s in rules.team_seats(side))
+        return side_name(self.config.rules, self.names, side)
 
     # ------------------------------------------------------------------ changes
 
