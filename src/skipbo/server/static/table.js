@@ -890,17 +890,20 @@ function sideOf(seat, view = table) {
 // dialog shows the tally. Read from the views only.
 const seriesKey = (code) => `skipbo.series.${code}`;
 
+function seriesGames(code) {
+  try {
+    return JSON.parse(localStorage.getItem(seriesKey(code))) || {};
+  } catch {
+    return {};
+  }
+}
+
 function noteGameOver(view) {
   if (view.phase !== "match_over" || view.game === undefined) return;
   let winner = null;
   if (view.match_winner !== null && view.match_winner !== undefined) winner = view.match_winner;
   else if (view.result?.reason === "stock") winner = sideOf(view.result.team ? view.result.team[0] : view.result.winner, view);
-  let games = {};
-  try {
-    games = JSON.parse(localStorage.getItem(seriesKey(view.code))) || {};
-  } catch {
-    games = {};
-  }
+  const games = seriesGames(view.code);
   if (String(view.game) in games) return;
   games[view.game] = winner;
   localStorage.setItem(seriesKey(view.code), JSON.stringify(games));
@@ -908,12 +911,7 @@ function noteGameOver(view) {
 
 function renderSeries() {
   const box = $("series");
-  let games = {};
-  try {
-    games = JSON.parse(localStorage.getItem(seriesKey(table.code))) || {};
-  } catch {
-    games = {};
-  }
+  const games = seriesGames(table.code);
   const played = Object.keys(games).length;
   box.hidden = !played || table.phase !== "match_over";
   if (box.hidden) return;
