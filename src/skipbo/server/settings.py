@@ -34,6 +34,13 @@ ENV_SLOW_CHECK = "SKIPBO_CLUSTER_SLOW_CHECK"
 """Shorter clocks (and a lower message rate) for tests: each overrides its field of
 the settings a worker reads (``skipbo serve`` writes the settings' own variable itself,
 so a test's workers cannot be given other settings through it)."""
+ENV_OVERRIDES = {
+    ENV_GRACE: "grace",
+    ENV_TURN_SCALE: "turn_scale",
+    ENV_RATE: "rate",
+    ENV_SLOW_CHECK: "slow_check_seconds",
+}
+"""Each test variable and the field it overrides."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,12 +78,7 @@ class ServerSettings:
     def from_env(cls, env: Mapping[str, str] = os.environ) -> ServerSettings:
         """The settings :meth:`to_env` wrote, with the test clocks' overrides."""
         values: dict[str, Any] = json.loads(env.get(ENV_SETTINGS, "{}"))
-        if ENV_GRACE in env:
-            values["grace"] = float(env[ENV_GRACE])
-        if ENV_TURN_SCALE in env:
-            values["turn_scale"] = float(env[ENV_TURN_SCALE])
-        if ENV_RATE in env:
-            values["rate"] = float(env[ENV_RATE])
-        if ENV_SLOW_CHECK in env:
-            values["slow_check_seconds"] = float(env[ENV_SLOW_CHECK])
+        for variable, name in ENV_OVERRIDES.items():
+            if variable in env:
+                values[name] = float(env[variable])
         return cls(**values)
