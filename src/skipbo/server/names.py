@@ -74,6 +74,11 @@ def name_key(name: str) -> str:
     return " ".join(folded.split())
 
 
+def shown_form(name: str) -> str:
+    """``name`` as it is stored and shown: NFC, spaces trimmed and collapsed."""
+    return " ".join(unicodedata.normalize("NFC", name).split())
+
+
 def clusters(text: str) -> list[str]:
     """The grapheme clusters of ``text`` (what a reader counts as characters)."""
     return _CLUSTER.findall(text)
@@ -92,7 +97,7 @@ def check_user_name(name: str) -> str:
     ``user_name_characters`` (with the first character refused),
     ``user_name_letter`` and ``user_name_reserved``.
     """
-    shown = " ".join(unicodedata.normalize("NFC", name).split())
+    shown = shown_form(name)
     parts = clusters(shown)
     if not MIN_LENGTH <= len(parts) <= MAX_LENGTH:
         raise AccountError("user_name_length", "name", min=MIN_LENGTH, max=MAX_LENGTH)

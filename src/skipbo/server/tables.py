@@ -16,7 +16,6 @@ import json
 import random
 import secrets
 import time
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -36,7 +35,7 @@ from skipbo.core import (
 from . import metrics
 from .bots import BotTurn
 from .config import BOT_PREFIX, HUMAN, TableConfig, TableError
-from .names import clusters
+from .names import MAX_CLUSTER, clusters, shown_form
 from .presence import Presence
 from .storage import Storage, StoredTable, hash_token
 from .tutorial import arranged_round
@@ -70,10 +69,10 @@ def clean_name(name: str) -> str:
     Its length is counted in grapheme clusters (what a reader sees as one
     character: "Zoë 👨‍👩‍👧‍👦" is five), at most :data:`MAX_NAME`.
     """
-    name = " ".join(unicodedata.normalize("NFC", name).split())
+    name = shown_form(name)
     parts = clusters(name)
     visible = all(c.isprintable() or c in JOINERS for c in name)
-    if not 1 <= len(parts) <= MAX_NAME or not visible or any(len(p) > 10 for p in parts):
+    if not 1 <= len(parts) <= MAX_NAME or not visible or any(len(p) > MAX_CLUSTER for p in parts):
         raise TableError("name_invalid", "name", max=MAX_NAME)
     return name
 
