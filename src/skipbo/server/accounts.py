@@ -87,6 +87,11 @@ class SignedIn:
     device_token: str | None = field(default=None, repr=False)
 
 
+def session_seconds(kind: str) -> float:
+    """How long a session (and its cookie) of a player of ``kind`` lasts."""
+    return ACCOUNT_SESSION if kind == "account" else GUEST_SESSION
+
+
 def check_password(password: str, user_name: str) -> None:
     """Refuse a password that is too short, too long, or the user name itself."""
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
@@ -154,8 +159,7 @@ class Accounts:
     def rotate(self, session_id: str) -> SignedIn:
         """A new session id for the same player; the old one stops working at once."""
         player = self._require(session_id)
-        ttl = ACCOUNT_SESSION if player.kind == "account" else GUEST_SESSION
-        return self._sign_in(player, ttl, session_id)
+        return self._sign_in(player, session_seconds(player.kind), session_id)
 
     def log_out(self, session_id: str | None) -> None:
         """End this session (other browsers stay logged in)."""

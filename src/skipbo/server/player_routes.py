@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from .account_errors import AccountError
-from .accounts import ACCOUNT_SESSION, GUEST_SESSION, Accounts, SignedIn
+from .accounts import GUEST_SESSION, Accounts, SignedIn, session_seconds
 from .config import TableConfig, TableError
 from .guard import client_address
 from .messages import NAME_MAX, _Strict
@@ -96,24 +96,15 @@ def player_json(player: PlayerRow, standing: pages.PlayerStanding | None) -> dic
 def set_session(request: Request, response: Response, signed: SignedIn) -> None:
     """The session (and trusted-device) cookies: httpOnly, SameSite=Lax, Secure on https."""
     secure = request.url.scheme == "https"
-    days = ACCOUNT_SESSION if signed.player.kind == "account" else GUEST_SESSION
-    response.set_cookie(
-        SESSION_COOKIE,
-        signed.session_id,
-        max_age=int(days),
-        httponly=True,
-        samesite="lax",
-        secure=secure,
-    )
-    if signed.device_token:
+
+    def cookie(name: str, value: str, seconds: float) -> None:
         response.set_cookie(
-            DEVICE_COOKIE,
-            signed.device_token,
-            max_age=int(GUEST_SESSION),
-            httponly=True,
-            samesite="lax",
-            secure=secure,
+            name, value, max_age=int(seconds), httponly=True, samesite="lax", secure=secure
         )
+
+    cookie(SESSION_COOKIE, signed.session_id, session_seconds(signed.player.kind))
+    if signed.device_token:
+        cookie(DEVICE_COOKIE, signed.device_token, GUEST_SESSION)
 
 
 def add_player_routes(
