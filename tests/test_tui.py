@@ -15,7 +15,7 @@ from skipbo.tui.app import GameApp
 from skipbo.tui.config import GameConfig
 from skipbo.tui.game_screen import GameScreen
 from skipbo.tui.screens import EndScreen, HelpScreen, PassScreen
-from tui_helpers import SIZE, config, play_until_end, settle, text_of
+from tui_helpers import SIZE, config, past_the_hand_over, play_until_end, settle, text_of
 
 Script = Callable[[GameApp, Pilot[None]], Awaitable[None]]
 
@@ -67,10 +67,7 @@ def test_a_partnership_round_by_keys() -> None:
 
 def test_hot_seat_hides_the_hand_on_the_pass_screen() -> None:
     async def script(app: GameApp, pilot: Pilot[None]) -> None:
-        await settle(app, pilot)
-        if isinstance(app.screen, PassScreen):  # the first person to move is asked too
-            await pilot.press("enter")
-            await settle(app, pilot)
+        await past_the_hand_over(app, pilot)
         first = app.session.to_move
         assert app.viewer == first and "hidden" not in text_of(app, "#hand")
         hand = app.session.view(first).hand

@@ -7,8 +7,7 @@ import asyncio
 from skipbo.bots import make_bot
 from skipbo.core import format_move
 from skipbo.tui.app import GameApp
-from skipbo.tui.screens import PassScreen
-from tui_helpers import SIZE, config, settle, text_of
+from tui_helpers import SIZE, config, past_the_hand_over, settle, text_of
 
 
 def test_h_shows_the_experts_move_for_the_person_to_move() -> None:
@@ -17,10 +16,7 @@ def test_h_shows_the_experts_move_for_the_person_to_move() -> None:
 
     async def main() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            await settle(app, pilot)
-            if isinstance(app.screen, PassScreen):
-                await pilot.press("enter")
-                await settle(app, pilot)
+            await past_the_hand_over(app, pilot)
             assert app.my_turn()
             await pilot.press("h")
             await settle(app, pilot)

@@ -21,6 +21,7 @@ from tui_helpers import (
     config,
     deepen,
     overflows,
+    past_the_hand_over,
     play_turn_by_keys,
     screen_text,
     settle,
@@ -166,10 +167,7 @@ def test_the_hand_over_speaks_each_language(lang: str) -> None:
 
     async def main() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            await settle(app, pilot)
-            if isinstance(app.screen, PassScreen):
-                await pilot.press("enter")
-                await settle(app, pilot)
+            await past_the_hand_over(app, pilot)
             discard = next(m for m in app.session.legal_texts() if m.endswith("-D1"))
             await pilot.press("colon", *discard, "enter")
             await settle(app, pilot)

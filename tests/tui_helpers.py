@@ -65,6 +65,15 @@ async def settle(app: GameApp, pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def past_the_hand_over(app: GameApp, pilot: Pilot[None]) -> None:
+    """:func:`settle`, then confirm the hand-over screen if it asks for the person to
+    move (at one keyboard the first person is asked too)."""
+    await settle(app, pilot)
+    if isinstance(app.screen, PassScreen):
+        await pilot.press("enter")
+        await settle(app, pilot)
+
+
 async def play_turn_by_keys(app: GameApp, pilot: Pilot[None]) -> str:
     """Play one move of the person to move with the keys a greedy player would pick."""
     session = app.session
