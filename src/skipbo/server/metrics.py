@@ -150,4 +150,3 @@ def refused(code: str) -> None:
     REFUSALS.labels(code).inc()
     if code == "storage_unavailable":
         STORAGE_ERRORS.inc()
-
