@@ -273,6 +273,8 @@ function setupOnline() {
   if (saved.kind && FIND_KINDS[saved.kind]) $("find-kind").value = saved.kind;
   if (saved.stock) $("find-length").value = String(saved.stock);
   $("find-game").addEventListener("click", guarded(findGame));
+  // Create a table offers the paces of Find a game (index.html writes them once)
+  $("create-pace").replaceChildren(...[...$("find-pace").options].map((option) => option.cloneNode(true)));
   $("create-pace").addEventListener("change", showTimeoutChoice);
   showTimeoutChoice();
   for (const form of ["claim-form", "login-form"]) {
