@@ -25,7 +25,7 @@ not peeking) and is deterministic given its seed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from skipbo.core import Move, PlayerView, Round, player_view
@@ -186,8 +186,7 @@ class ExpertVariant(ExpertBot):
         state.apply_unchecked(first)
         before = [len(stock) for stock in state._stocks]
         others = {s: _RolloutCombo(self.settings.nodes) for s in range(rules.players)}
-        while state.result is None and state.to_move != seat:
-            _finish_turn(state, state.to_move, others[state.to_move])
+        _others_turns(state, seat, others)
         if state.result is not None:
             return None  # lost whatever was discarded
         lost = sum(
@@ -258,15 +257,9 @@ class ExpertVariant(ExpertBot):
         for _, _, line in top:
             total = 0.0
             for i, world in enumerate(worlds):
-                state = world.clone()
-                before_ours = sum(len(state._stocks[s]) for s in ours)
-                before_theirs = sum(len(state._stocks[s]) for s in theirs)
-                for move in line:
-                    state.apply_unchecked(move)
-                _finish_turn(state, seat, ComboBot(f"{seed}/r{i}", self.weights))
-                others = {s: ComboBot(f"{seed}/o{s}/{i}") for s in range(rules.players)}
-                while state.result is None and state.to_move != seat:
-                    _finish_turn(state, state.to_move, others[state.to_move])
+                before_ours = sum(len(world._stocks[s]) for s in ours)
+                before_theirs = sum(len(world._stocks[s]) for s in theirs)
+                state = self._turn_played(world, seat, line, seed, i, replies=True)
                 if state.result is not None:
                     won = state.result.winner
                     total += WIN if won is not None and rules.team_of(won) == team else -WIN
@@ -294,14 +287,7 @@ class ExpertVariant(ExpertBot):
         sampled = self.settings.reply
         for _, base, line in top:
             for i, world in enumerate(worlds if sampled or base == base else worlds[:1]):
-                state = world.clone()
-                for move in line:
-                    state.apply_unchecked(move)
-                _finish_turn(state, seat, ComboBot(f"{seed}/r{i}", self.weights))
-                if sampled:
-                    others = {s: ComboBot(f"{seed}/o{s}/{i}") for s in range(view.rules.players)}
-                    while state.result is None and state.to_move != seat:
-                        _finish_turn(state, state.to_move, others[state.to_move])
+                state = self._turn_played(world, seat, line, seed, i, replies=sampled)
                 if state.result is not None:
                     won = state.result.winner
                     fixed.append(float(won is not None and view.rules.team_of(won) == team))
@@ -322,13 +308,23 @@ class ExpertVariant(ExpertBot):
                 best, best_line = total / n, line
         return best_line
 
+    def _turn_played(
+        self, world: Round, seat: int, line: list[Move], seed: str, i: int, replies: bool
+    ) -> Round:
+        """A copy of ``world`` (the ``i``-th) after ``line`` and combo's rest of the own
+        turn, and with ``replies`` the other seats' turns too (combo in every seat)."""
+        state = _played(world, line)
+        _finish_turn(state, seat, ComboBot(f"{seed}/r{i}", self.weights))
+        if replies:
+            others = {s: ComboBot(f"{seed}/o{s}/{i}") for s in range(state.rules.players)}
+            _others_turns(state, seat, others)
+        return state
+
     def _after(
         self, world: Round, seat: int, line: list[Move], base: float, seed: str, depth: int
     ) -> float:
         """The line's plays plus the best continuation of the turn in ``world``."""
-        state = world.clone()
-        for move in line:
-            state.apply_unchecked(move)
+        state = _played(world, line)
         if state.result is not None:
             return WIN if state.result.winner is not None else base
         if state.to_move != seat:
@@ -390,6 +386,21 @@ def _finish_turn(state: Round, seat: int, bot: ComboBot) -> None:
     while state.result is None and state.to_move == seat:
         view = player_view(state, seat)
         state.apply_unchecked(bot.choose(view, state.legal_moves()))
+
+
+def _others_turns(state: Round, seat: int, others: Mapping[int, ComboBot]) -> None:
+    """Play the other seats' turns (each by its bot in ``others``) until ``seat`` is to
+    move again or the round is over."""
+    while state.result is None and state.to_move != seat:
+        _finish_turn(state, state.to_move, others[state.to_move])
+
+
+def _played(world: Round, line: list[Move]) -> Round:
+    """A copy of ``world`` with ``line`` played."""
+    state = world.clone()
+    for move in line:
+        state.apply_unchecked(move)
+    return state
 
 
 def _best_score(view: PlayerView, weights: ComboWeights, nodes: int = NODE_LIMIT) -> float:
