@@ -107,6 +107,11 @@ def set_session(request: Request, response: Response, signed: SignedIn) -> None:
         cookie(DEVICE_COOKIE, signed.device_token, GUEST_SESSION)
 
 
+async def session_player(accounts: Accounts, request: Request) -> PlayerRow | None:
+    """The player of the request's session cookie, or None (no session, or an ended one)."""
+    return await accounts.player_async(request.cookies.get(SESSION_COOKIE))
+
+
 def add_player_routes(
     app: FastAPI, service: TableService, online: Online, accounts: Accounts
 ) -> None:
@@ -114,11 +119,8 @@ def add_player_routes(
     ``/api/leaderboard`` and ``/api/find``."""
     store = online.store
 
-    async def me_or_none(request: Request) -> PlayerRow | None:
-        return await accounts.player_async(request.cookies.get(SESSION_COOKIE))
-
     async def me(request: Request) -> PlayerRow:
-        player = await me_or_none(request)
+        player = await session_player(accounts, request)
         if player is None:
             raise AccountError("not_logged_in")
         return player
@@ -129,7 +131,7 @@ def add_player_routes(
     @app.get("/api/me")
     async def who(request: Request, response: Response) -> dict[str, Any]:
         """The player of this browser; a first visit becomes a guest at once."""
-        player = await me_or_none(request)
+        player = await session_player(accounts, request)
         if player is None:
             signed = await run_in_threadpool(accounts.new_guest)
             set_session(request, response, signed)

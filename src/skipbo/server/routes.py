@@ -17,7 +17,7 @@ from .config import TableConfig, TableError
 from .guard import CreateLimiter, client_address
 from .messages import CreateTableRequest, FillRequest, JoinRequest, TokenRequest
 from .online import Online
-from .player_routes import SESSION_COOKIE, open_table
+from .player_routes import open_table, session_player
 from .service import TableService
 from .tutorial import tutorial_config
 
@@ -36,7 +36,7 @@ def add_table_routes(
     """
 
     async def link(request: Request, joined: dict[str, Any]) -> None:
-        player = await accounts.player_async(request.cookies.get(SESSION_COOKIE))
+        player = await session_player(accounts, request)
         if player is not None and "seat" in joined:
             await online.seated(joined["code"], joined["seat"], player.player_id, joined["table"])
 
@@ -79,7 +79,7 @@ def add_table_routes(
         if body.name is not None and "human" not in config.seats:
             raise TableError("bots_only_name", "name")
         await count_creation(request)
-        player = await accounts.player_async(request.cookies.get(SESSION_COOKIE))
+        player = await session_player(accounts, request)
         return await open_table(
             service, online, config, body.name, None if player is None else player.player_id
         )
