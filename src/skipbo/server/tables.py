@@ -259,8 +259,9 @@ class Table:
         if person.kind != HUMAN:
             raise TableError("not_your_seat", seat=seat)
         token = secrets.token_urlsafe(24)
-        self._storage.update_seat(self.code, seat, hash_token(token), person.name, person.kind)
-        self.seats[seat] = Seat(person.name, person.kind, hash_token(token))
+        digest = hash_token(token)
+        self._storage.update_seat(self.code, seat, digest, person.name, person.kind)
+        self.seats[seat] = Seat(person.name, person.kind, digest)
         return token
 
     def rename_seat(self, seat: int, name: str) -> None:
