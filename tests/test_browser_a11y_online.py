@@ -21,7 +21,7 @@ from browser_helpers import shoot, wait_js
 from browser_site import SIZES, close_page, device_page, shared_site
 from server_harness import Client
 from test_browser_a11y import check_axe
-from test_browser_online import find
+from test_browser_online import find, landing
 from test_server_players import Browser
 
 
@@ -50,12 +50,6 @@ def end_turn(base: str, code: str, token: str) -> None:
             view = client.until(lambda m: m["type"] == "state")["view"]
     finally:
         client.close()
-
-
-def landing(base: str, page: Any) -> None:
-    page.goto(base + "/")
-    page.wait_for_selector("body[data-ready=true]")
-    wait_js(page, "document.querySelector('[data-testid=me-name]').textContent !== ''")
 
 
 def busy_lobby(base: str, page: Any) -> None:

@@ -20,10 +20,11 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import shoot, wait_js
+from browser_helpers import shoot
 from browser_site import SIZES, close_page, device_page, shared_site
 from server_harness import Client, thread_server
 from test_browser_a11y import check_axe
+from test_browser_online import landing
 from test_server_players import Browser
 
 PASSWORD = "a long password"
@@ -34,12 +35,6 @@ NEW_PASSWORD = "another long password"
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
     with shared_site(tmp_path_factory.mktemp("account")) as running:
         yield running
-
-
-def landing(base: str, page: Any) -> None:
-    page.goto(base + "/")
-    page.wait_for_selector("body[data-ready=true]")
-    wait_js(page, "document.querySelector('[data-testid=me-name]').textContent !== ''")
 
 
 def open_account(page: Any) -> None:
