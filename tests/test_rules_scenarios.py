@@ -185,10 +185,12 @@ def test_s2_seat_i_is_in_team_i_mod_half_and_partners_never_adjacent(players: in
         assert rules.team_of(partner) == rules.team_of(seat)
         assert partner not in ((seat + 1) % players, (seat - 1) % players)
         assert rules.team_seats(seat) == tuple(sorted((seat, partner)))
+    assert rules.sides == half  # teams score and win
 
 
 def test_s2_no_partner_without_teams() -> None:
     rules = Rules.make(4, stock=5)
+    assert rules.sides == 4
     assert all(rules.partner(s) is None for s in range(4))
     assert [rules.team_of(s) for s in range(4)] == [0, 1, 2, 3]
     state = make_position(

@@ -82,8 +82,7 @@ class Match:
     scores: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        sides = self.rules.players // 2 if self.rules.teams else self.rules.players
-        self.scores = [0] * sides
+        self.scores = [0] * self.rules.sides
         if not self.rounds:
             self.rounds.append(new_round(self.rules, f"{self.seed}/0"))
 

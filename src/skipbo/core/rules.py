@@ -91,6 +91,11 @@ class Rules:
             return None
         return (seat + self.players // 2) % self.players
 
+    @property
+    def sides(self) -> int:
+        """How many sides score and win: teams in partnership play, else seats."""
+        return self.players // 2 if self.teams else self.players
+
     def team_of(self, seat: int) -> int:
         """Team index of a seat: ``seat mod (n/2)``, or the seat itself."""
         return seat % (self.players // 2) if self.teams else seat

@@ -68,7 +68,7 @@ def game_result(table: Table, now: float) -> GameResult:
     """The game that just ended at ``table``, seat by seat (player ids filled in later)."""
     match, rules = table.match, table.config.rules
     state = match.round
-    sides = rules.players // 2 if rules.teams else rules.players
+    sides = rules.sides
     scores = list(match.scores)
     winner = table.match_winner()
     result = state.result

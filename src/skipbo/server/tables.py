@@ -454,7 +454,7 @@ class Table:
     def two_sides(self) -> bool:
         """Whether a resignation ends the game (two players, or two partnerships)."""
         rules = self.config.rules
-        return (rules.players // 2 if rules.teams else rules.players) == 2
+        return rules.sides == 2
 
     def resign(self, seat: int) -> None:
         """``seat`` gives up: the game ends (two sides) or a bot takes the seat for good."""

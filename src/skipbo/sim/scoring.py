@@ -34,14 +34,9 @@ class Outcome(Protocol):
     def forfeited(self) -> int | None: ...
 
 
-def side_count(rules: Rules) -> int:
-    """Sides at the table: teams in partnership play, else seats."""
-    return rules.players // 2 if rules.teams else rules.players
-
-
 def side_credits(rules: Rules, result: Outcome) -> tuple[float, ...]:
     """Each side's part of the round's one win (all 0 for a round nobody won)."""
-    sides = side_count(rules)
+    sides = rules.sides
     credits = [0.0] * sides
     if result.winner is not None:
         credits[rules.team_of(result.winner)] = 1.0

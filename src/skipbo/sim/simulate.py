@@ -28,7 +28,7 @@ from .players import RoundNotes, Seats, check_labels, parse_spec
 from .pool import PROCESSES, Backend, run_tasks
 from .refereed_bots import ILLEGAL
 from .runner import play_round
-from .scoring import UNDECIDED_REASONS, seat_credits, side_count
+from .scoring import UNDECIDED_REASONS, seat_credits
 from .stats import Share, Spread, Summary
 
 MAX_CHUNK = 50
@@ -193,7 +193,7 @@ class _Tally:
     def summary(self, config: SimConfig, seconds: float) -> Summary:
         total = len(self.moves)
         rules = config.rules
-        teams = [rules.team_seats(team) for team in range(side_count(rules))] if rules.teams else []
+        teams = [rules.team_seats(team) for team in range(rules.sides)] if rules.teams else []
         return Summary(
             games=total,
             rules=rules.to_dict(),

@@ -30,7 +30,6 @@ from skipbo.core import (
     replay,
     start_round,
 )
-from skipbo.sim.scoring import side_count
 
 from .fit import fitted_scores, status_lines
 from .render import piles_text
@@ -61,7 +60,7 @@ def match_scores(record: Record, previous: MatchScores | None) -> MatchScores | 
     if not isinstance(field, dict):
         return None
     target, number, scores = field.get("target"), field.get("round"), field.get("scores")
-    sides = side_count(record.rules)
+    sides = record.rules.sides
     if not (isinstance(target, int) and isinstance(number, int) and isinstance(scores, list)):
         return None
     if len(scores) != sides or not all(isinstance(score, int) for score in scores):
