@@ -63,7 +63,6 @@ function myTableText(code, phase, who) {
 function renderMyTables() {
   const box = $("my-tables-list");
   const list = myTables();
-  $("my-tables").hidden = list.length === 0;
   box.replaceChildren();
   for (const entry of list) {
     const item = el("li", { class: "my-table" });
