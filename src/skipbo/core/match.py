@@ -136,13 +136,17 @@ class Match:
         match is exactly the one that was lost. A round that is not the last must
         be finished by its moves; every move is checked as if played now.
         """
-        match = cls(rules, seed, target)
+        return cls(rules, seed, target).replay(rounds)
+
+    def replay(self, rounds: Sequence[Sequence[Move | str]]) -> Match:
+        """This fresh match after ``rounds``, played again as :meth:`restore` does;
+        for a match whose first round was dealt otherwise (an arranged deal)."""
         for index, moves in enumerate(rounds):
             if index:
-                match.next_round()
+                self.next_round()
             for move in moves:
-                match.play(move)
-        return match
+                self.play(move)
+        return self
 
     def history(self) -> list[list[Move]]:
         """Every round's moves so far: what :meth:`restore` takes back."""

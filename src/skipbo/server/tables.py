@@ -149,7 +149,7 @@ class Table:
                 for i in range(offset, offset + count)
             ]
             rounds = [[parse_move(text) for _, text in log] for log in logs]
-            table.games.append(_replayed(table._new_match(game), rounds))
+            table.games.append(table._new_match(game).replay(rounds))
             table.log.extend(list(log) for log in logs)
             offset += count
         table.resigned = list(stored.status.get("resigned", []))
@@ -675,17 +675,6 @@ class Table:
         if not state.over:
             raise TableError("record_not_ready")
         return record_json(state, [seat.display_name for seat in self.seats])
-
-
-def _replayed(match: Match, rounds: list[list[Move]]) -> Match:
-    """``match`` after each round's stored moves, played again through the core
-    (:meth:`Match.restore`'s replay, for a match that may have an arranged deal)."""
-    for index, moves in enumerate(rounds):
-        if index:
-            match.next_round()
-        for move in moves:
-            match.play(move)
-    return match
 
 
 async def _when_stored(stored: asyncio.Future[None], apply: Callable[[], None]) -> None:
