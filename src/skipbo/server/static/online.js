@@ -240,13 +240,23 @@ const TURN_REFRESH_MS = 30000;
 let turnsWaiting = 0;
 
 async function refreshTurns() {
-  if (!identity || document.hidden) return;
+  // the landing page asks more often, for Your tables (profile.js's refreshServerTables)
+  if (!identity || document.hidden || !$("lobby").hidden) return;
+  await fetchMyTables();
+}
+
+// This player's running tables by the server (/api/me/tables), null when it did not
+// answer (the next refresh tries again); every answer also updates the badge.
+async function fetchMyTables() {
+  let tables;
   try {
-    turnsWaiting = (await api("GET", "/api/me/tables")).your_turn.length;
+    tables = await api("GET", "/api/me/tables");
   } catch {
-    return; // the next refresh tries again
+    return null;
   }
+  turnsWaiting = tables.your_turn.length;
   showTurns();
+  return tables;
 }
 
 function showTurns() {

@@ -542,12 +542,8 @@ function renderLeaderboard() {
 // the others (sat at on another device) can be watched from here.
 async function refreshServerTables() {
   if (myPlayerId() === null || $("lobby").hidden || document.hidden) return;
-  let fresh;
-  try {
-    fresh = await api("GET", "/api/me/tables");
-  } catch {
-    return; // the next refresh tries again
-  }
+  const fresh = await fetchMyTables(); // online.js: the turn badge too
+  if (!fresh) return; // the next refresh tries again
   if (JSON.stringify(fresh) === JSON.stringify(serverTables)) return; // unchanged: focus stays
   serverTables = fresh;
   renderMyTables();
