@@ -81,7 +81,6 @@ const FILL_AFTER_MS = 30000; // a seated person may fill the open seats with bot
 const FIND_KINDS = { 2: [2, false], 3: [3, false], 4: [4, false], "2x2": [4, true] };
 
 let identity = null; // {id, name, kind, rating, provisional}: this browser's player
-let openTablesTimer = null;
 let waiting = null; // {code, since}: the table this page waits at for people
 
 async function loadIdentity() {
@@ -299,6 +298,6 @@ function setupOnline() {
   document.addEventListener("visibilitychange", refreshTurns);
   guarded(loadIdentity)();
   refreshOpenTables();
-  openTablesTimer = setInterval(refreshOpenTables, LOBBY_REFRESH_MS);
+  setInterval(refreshOpenTables, LOBBY_REFRESH_MS);
   document.addEventListener("visibilitychange", refreshOpenTables);
 }
