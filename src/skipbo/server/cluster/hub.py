@@ -540,6 +540,16 @@ class ClusterHub:
         self.seen[conn] = position(entry.table)
         await conn.send({"type": "state", "view": entry.table.view_for(conn.seat)})
 
+    async def send_current(self, conn: Connection, code: str) -> None:
+        """Send ``conn`` its view of ``code`` as committed (asked for, or after a refusal).
+
+        Under the table's lock: a change is applied to the copy before its commit
+        returns, so the copy read meanwhile could show a change never stored.
+        """
+        async with self._lock(code):
+            entry = self.entries.get(code) or await self.fresh(code, locked=True)
+            await self.send_state(conn, entry)
+
     async def remove(self, code: str, conn: Connection) -> None:
         listeners = self.listeners.get(code, set())
         listeners.discard(conn)

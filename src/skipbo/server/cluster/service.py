@@ -154,7 +154,7 @@ class ClusterTables:
         await self.hub.change(code, play, at=at if at is not None else self.hub.seen.get(conn))
 
     async def send_state(self, conn: Connection, code: str) -> None:
-        await self.hub.send_state(conn, self.hub.entries.get(code) or await self.hub.fresh(code))
+        await self.hub.send_current(conn, code)
 
     async def within_rate(self, code: str, seat: int) -> bool:
         return await self.budget.allow(code, seat)
