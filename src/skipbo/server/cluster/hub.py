@@ -596,8 +596,11 @@ class ClusterHub:
                     continue
                 deadline = next_deadline(entry.shared, self.grace)
                 wait = self.tick if deadline is None else min(deadline - now + 0.01, self.tick)
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a
+                # cancellation that comes as the wake is set, and close() waits forever
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), max(wait, 0.01))
+                    async with asyncio.timeout(max(wait, 0.01)):
+                        await wake.wait()
         except NotDriver:
             self._owned.discard(code)
         except TableError as exc:
