@@ -95,17 +95,6 @@ def position(table: Table) -> tuple[int, int] | None:
     return (table.round_index, len(table.match.round.history)) if table.started else None
 
 
-def fingerprint(table: Table) -> tuple[Any, ...]:
-    """What decides whether new moves can simply be played on: rounds, resignations, seats."""
-    seats = [(s.token_hash, s.name, s.kind) for s in table.seats]
-    return [len(m.rounds) for m in table.games], table.resigned, seats
-
-
-def stored_fingerprint(stored: StoredTable) -> tuple[Any, ...]:
-    seats = [(s.token_hash, s.name, s.kind) for s in stored.seats]
-    return stored.status.get("rounds", []), stored.status.get("resigned", []), seats
-
-
 class ClusterHub:
     """A worker's tables (copies of PostgreSQL's), connections and drivers."""
 
