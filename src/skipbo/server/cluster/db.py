@@ -349,9 +349,8 @@ class ClusterDb:
     async def commit_many(self, changes: list[Change]) -> list[Outcome]:
         """Store each change that still follows its table's version, in one statement
         and one transaction (:mod:`.commit`); what became of each."""
-        async with self.pool.connection() as db:
-            cursor = await db.execute(CALL, (encode_changes(changes), self.worker, LEASE_SECONDS))
-            return outcomes(changes, await cursor.fetchall())
+        rows = await self._rows(CALL, (encode_changes(changes), self.worker, LEASE_SECONDS))
+        return outcomes(changes, rows)
 
     async def _rows(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
         async with self.pool.connection() as db:
