@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from ..config import TableError
 from ..storage import StorageUnavailable, StoredTable
 from ..storage.base import Query, Row, assemble_tables
+from ..storage.migrations import LOCK_KEY
 from ..storage.postgres import POSTGRES_SQL, _one_line, _require_psycopg, _with_timeout
 from .commit import CALL, COMMIT_FUNCTION, Change, Outcome, encode_changes, outcomes
 
@@ -48,8 +49,9 @@ POOL_SIZE = 8
 POOL_WAIT_SECONDS = 5.0
 """How long a request waits for a database connection: a short outage waits and
 completes, a longer one is refused (``storage_unavailable``) instead of hanging."""
-SCHEMA_LOCK = 0x5B1B0C
-"""Advisory lock taken while creating the schema, so that workers starting together agree."""
+SCHEMA_LOCK = LOCK_KEY
+"""Advisory lock taken while creating the schema, so that workers starting together agree
+(the key a store's upgrade takes, so that the two never run at once)."""
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS cluster_tables (
