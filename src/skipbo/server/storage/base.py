@@ -286,8 +286,6 @@ class GroupCommitStorage(ABC, Generic[Conn]):
     """
 
     sql: Sql
-    dialect: str
-    """``"sqlite"`` or ``"postgres"`` (what an operation's :class:`~.tx.Tx` says)."""
     _db: Conn
 
     def __init__(self) -> None:

@@ -69,7 +69,6 @@ class PostgresStorage(GroupCommitStorage["psycopg.Connection[Any]"]):
     """
 
     sql = POSTGRES_SQL
-    dialect = "postgres"
 
     def __init__(self, url: str) -> None:
         _require_psycopg()

@@ -42,7 +42,6 @@ class SqliteStorage(GroupCommitStorage[sqlite3.Connection]):
     """:class:`~.base.Storage` on one SQLite file (``sqlite:///FILE``, a path, or ``:memory:``)."""
 
     sql = SQLITE_SQL
-    dialect = "sqlite"
 
     def __init__(self, url_or_path: str) -> None:
         self._path = sqlite_path(url_or_path)
