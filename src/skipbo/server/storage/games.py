@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Literal
 
 from .tx import Op, Row, Tx, for_update, one, placeholders
 
@@ -358,25 +358,21 @@ def _provisional(kind: object, rated_games: object) -> bool:
 
 def lobby(limit: int = 50) -> Op[list[TableShown]]:
     """Open public tables, newest first, with who sits there and their ratings."""
-
-    def run(tx: Tx) -> list[TableShown]:
-        rows = tx.rows(
-            f"SELECT {_TABLE_COLUMNS} FROM listings l WHERE l.public = 1 AND l.phase = 'lobby'"
-            " ORDER BY l.created DESC LIMIT {p}",
-            (limit,),
-        )
-        return _tables(tx, rows)
-
-    return run
+    return _public("lobby", limit)
 
 
 def playing(limit: int = 20) -> Op[list[TableShown]]:
     """Public tables in play, newest first, to watch from the lobby (``listings_lobby``
     serves it as it serves the open tables: public, phase, created)."""
+    return _public("playing", limit)
+
+
+def _public(phase: Literal["lobby", "playing"], limit: int) -> Op[list[TableShown]]:
+    """Public tables in ``phase``, newest first (the phase written into the statement)."""
 
     def run(tx: Tx) -> list[TableShown]:
         rows = tx.rows(
-            f"SELECT {_TABLE_COLUMNS} FROM listings l WHERE l.public = 1 AND l.phase = 'playing'"
+            f"SELECT {_TABLE_COLUMNS} FROM listings l WHERE l.public = 1 AND l.phase = '{phase}'"
             " ORDER BY l.created DESC LIMIT {p}",
             (limit,),
         )
