@@ -44,9 +44,13 @@ GRACE = 1.5
 
 @pytest.fixture(scope="module", autouse=True)
 def short_clocks() -> Iterator[None]:
-    """Every worker of this module gets a short grace period (the variable is inherited)."""
+    """Every worker of this module gets a short grace period, and the message rate a
+    test client needs, as thread_server gives one process (the variables are
+    inherited): these players answer each state at once, far faster than 20 a
+    second, and a refusal for that would fail the tests that expect no error."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("SKIPBO_CLUSTER_GRACE", str(GRACE))
+        patch.setenv("SKIPBO_CLUSTER_RATE", "1000")
         yield
 
 
