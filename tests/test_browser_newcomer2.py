@@ -400,6 +400,8 @@ def test_back_after_a_new_game_reaches_the_landing_page(site: tuple[str, Any]) -
     page.evaluate(PHASES)
     page.get_by_test_id("new-game").click()
     wait_js(page, f"table && table.code !== '{old}' && location.hash === '#' + table.code")
+    # the new table's first view may come a moment after its code and hash
+    wait_js(page, "['playing', 'round_over'].includes(document.body.dataset.phase)")
     new = page.evaluate("table.code")
     phases = page.evaluate("window.__phases")
     assert phases[0] == "" and phases[-1] in ("playing", "round_over"), phases
