@@ -14,6 +14,7 @@ import asyncio
 import random
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -73,6 +74,28 @@ def test_concurrent_appends_come_back_in_order(storage_backend: Backend) -> None
         flat = [move for round_moves in table.moves for move in round_moves]
         assert flat == [(i % 4, f"{table.table_id}/{i}") for i in range(MOVES)]
     reopened.close()
+
+
+def test_an_operation_cancelled_before_it_ran_is_skipped(storage_backend: Backend) -> None:
+    """A caller that gives up (its task cancelled) before the writer reached its
+    operation: the operation never runs, and the writer serves on. (It used to run,
+    then fail to report to the cancelled future, which ended the writer thread: every
+    later write waited forever.)"""
+    storage = storage_backend.open()
+    ran: list[int] = []
+
+    async def scenario() -> str:
+        gate = threading.Event()
+        busy = storage.run_async(lambda tx: gate.wait(5))
+        given_up = storage.run_async(lambda tx: ran.append(1))
+        given_up.cancel()
+        gate.set()
+        await busy
+        return await asyncio.wait_for(storage.run_async(lambda tx: "served"), 10)
+
+    assert asyncio.run(scenario()) == "served"
+    assert ran == []
+    storage.close()
 
 
 def test_a_taken_slot_fails_alone(storage_backend: Backend) -> None:

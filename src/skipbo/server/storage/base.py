@@ -363,10 +363,13 @@ class GroupCommitStorage(ABC, Generic[Conn]):
             self._commit(batch)
             batch = []
             if isinstance(item, _Call):
-                try:
-                    item.result.set_result(item.fn())
-                except BaseException as exc:
-                    item.result.set_exception(exc)
+                # False: its caller gave up before it ran, so it does not run (and a
+                # cancelled future must not be completed: that would end this thread)
+                if item.result.set_running_or_notify_cancel():
+                    try:
+                        item.result.set_result(item.fn())
+                    except BaseException as exc:
+                        item.result.set_exception(exc)
             else:  # _STOP
                 return False
         self._commit(batch)
