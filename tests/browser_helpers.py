@@ -75,10 +75,55 @@ def browser_at(tmp_path: Path, **options: Any) -> Iterator[tuple[str, Any, Any]]
             browser.close()
 
 
-def new_page(browser: Any, size: dict[str, int] = DESKTOP, touch: bool = False) -> Any:
-    """A page in its own context (own localStorage) that records JavaScript errors."""
-    context = browser.new_context(viewport=size, has_touch=touch, is_mobile=touch)
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+"""Device sizes by name; a phone also gets a touch screen (has_touch, is_mobile)."""
+
+PAGE_PROBE = """(() => {
+  // Tests only: the page's state by name (table, current, mySeat(), ...), as getters of
+  // window that read each module's live binding. The page itself has no globals: its
+  // ES modules keep these to themselves. Each module is imported by the URL the page
+  // loaded it under (its modulepreload link), so this is the page's own instance.
+  const NAMES = {
+    "app.js": ["table", "current", "mySeat", "dropOverlay"],
+    "online.js": ["refreshOpenTables"],
+    "replay.js": ["replayData"],
+    "sounds.js": ["celebrateWin"],
+    "tutorial.js": ["TUTORIAL_TEXTS"],
+  };
+  const loaded = {};
+  for (const [file, names] of Object.entries(NAMES)) {
+    for (const name of names) {
+      Object.defineProperty(window, name, { configurable: true, get: () => loaded[file]?.[name] });
+    }
+  }
+  addEventListener("DOMContentLoaded", () => {
+    for (const file of Object.keys(NAMES)) {
+      const node = document.querySelector(`[href^="/static/${file}?"], [src^="/static/${file}?"]`);
+      const url = node?.getAttribute("href") ?? node?.getAttribute("src");
+      if (url) import(url).then((module) => { loaded[file] = module; });
+    }
+  });
+})();"""
+
+
+def open_page(
+    browser: Any, size: str = "desktop", *, touch: bool | None = None, bypass_csp: bool = True
+) -> Any:
+    """A page in a new context of its own (own localStorage): the one way tests open one.
+
+    ``size`` names a device (SIZES); a phone has a touch screen unless ``touch`` says
+    otherwise. Bot moves are shown at once (INSTANT) and the page's state can be read by
+    name (PAGE_PROBE). ``bypass_csp`` lets Playwright's string predicates and axe's
+    injected script run: the page's CSP forbids eval, rightly; the CSP test opens its
+    pages without it. JavaScript errors are kept in ``page.js_errors`` (close_page
+    fails on them).
+    """
+    touch = size == "phone" if touch is None else touch
+    context = browser.new_context(
+        viewport=SIZES[size], has_touch=touch, is_mobile=touch, bypass_csp=bypass_csp
+    )
     context.add_init_script(INSTANT)
+    context.add_init_script(PAGE_PROBE)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     page.js_errors = []

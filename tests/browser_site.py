@@ -17,12 +17,8 @@ from typing import Any
 from browser_helpers import (
     ARGS,
     CHROMIUM,
-    DESKTOP,
-    INSTANT,
     MAX_MOVES,
     MY_TURN_OR_OVER,
-    PHONE,
-    TIMEOUT_MS,
     discard_first_hand_card,
     play_one_move,
     state_count,
@@ -30,9 +26,6 @@ from browser_helpers import (
     wait_new_state,
 )
 from server_harness import thread_server
-
-SIZES = {"desktop": (DESKTOP, False), "phone": (PHONE, True)}
-"""Device sizes by name: (viewport, touch screen). Phones get has_touch and is_mobile."""
 
 
 @contextmanager
@@ -47,25 +40,6 @@ def shared_site(folder: Path) -> Iterator[tuple[str, Any]]:
             yield base, browser
         finally:
             browser.close()
-
-
-def device_page(browser: Any, size: str, bypass_csp: bool = True) -> Any:
-    """A page in a new context of the named size, bot moves shown at once.
-
-    ``bypass_csp`` lets Playwright's string predicates (``wait_for_function``) and
-    axe's injected script run: the page's CSP forbids eval, rightly. The CSP test
-    opens its pages without it. JavaScript errors are kept in ``page.js_errors``.
-    """
-    viewport, touch = SIZES[size]
-    context = browser.new_context(
-        viewport=viewport, has_touch=touch, is_mobile=touch, bypass_csp=bypass_csp
-    )
-    context.add_init_script(INSTANT)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.js_errors = []
-    page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
-    return page
 
 
 def close_page(page: Any) -> None:

@@ -18,14 +18,13 @@ import pytest
 
 from browser_helpers import (
     ARTIFACTS,
-    DESKTOP,
     MY_TURN_OR_OVER,
     PHONE,
     browser_at,
     choose_setting,
     create_table,
     hand_of,
-    new_page,
+    open_page,
     play_one_move,
     play_until_over,
     state_count,
@@ -43,7 +42,7 @@ PLAYING_FACES = {"1": "A", "11": "J", "12": "Q", "SB": "K/🃏"}
 def page(tmp_path: Path) -> Iterator[tuple[str, Any]]:
     """A fresh server and a desktop-sized page; yields the base URL and the page."""
     with browser_at(tmp_path) as (base, browser, _app):
-        tab = new_page(browser)
+        tab = open_page(browser)
         yield base, tab
         assert not tab.js_errors, f"JavaScript errors: {tab.js_errors}"
 
@@ -209,8 +208,8 @@ def test_a_move_by_drag_and_drop(page: tuple[str, Any]) -> None:
 
 def test_two_browsers_join_by_link_and_each_sees_only_its_hand(tmp_path: Path) -> None:
     with browser_at(tmp_path) as (base, browser, app):
-        ann = new_page(browser, DESKTOP)
-        bob = new_page(browser, PHONE)
+        ann = open_page(browser, "desktop")
+        bob = open_page(browser, "phone", touch=False)
         ann.goto(base + "/")
         ann.wait_for_selector("body[data-ready=true]")
         ann.get_by_test_id("nickname").fill("ann")
@@ -257,7 +256,7 @@ def test_two_browsers_join_by_link_and_each_sees_only_its_hand(tmp_path: Path) -
                 )
         shoot(bob, "two-players-bob")
         # a third person following the link of the full table watches, with no hand
-        eve = new_page(browser, PHONE)
+        eve = open_page(browser, "phone", touch=False)
         eve.goto(base + "/")
         eve.wait_for_selector("body[data-ready=true]")
         eve.get_by_test_id("nickname").fill("eve")
@@ -318,7 +317,7 @@ def test_replay_page_steps_through_an_uploaded_record(
 
 def test_a_person_gives_up_a_seat_before_the_start(tmp_path: Path) -> None:
     with browser_at(tmp_path) as (base, browser, app):
-        tab = new_page(browser)
+        tab = open_page(browser)
         tab.goto(base + "/")
         tab.wait_for_selector("body[data-ready=true]")
         tab.get_by_test_id("nickname").fill("ann")

@@ -20,15 +20,15 @@ import pytest
 
 from browser_helpers import (
     MY_TURN_OR_OVER,
+    SIZES,
     create_table,
     open_lobby,
+    open_page,
     state_count,
     wait_new_state,
 )
 from browser_site import (
-    SIZES,
     close_page,
-    device_page,
     open_howto,
     play_round,
     quick_move,
@@ -131,7 +131,7 @@ def check_focus(page: Any, after: str) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_the_landing_page_passes_axe(site: tuple[str, Any], size: str) -> None:
     base, browser = site
-    page = device_page(browser, size)
+    page = open_page(browser, size)
     open_lobby(base, page, name=None)
     check_axe(page, f"landing ({size})")
     open_howto(page)
@@ -142,8 +142,8 @@ def test_the_landing_page_passes_axe(site: tuple[str, Any], size: str) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_a_table_in_play_and_its_end_pass_axe_and_speak(site: tuple[str, Any], size: str) -> None:
     base, browser = site
-    page = device_page(browser, size)
-    touch = SIZES[size][1]
+    page = open_page(browser, size)
+    touch = size == "phone"
     create_table(base, page, players=2, stock=2)
     check_axe(page, f"table in play ({size})")
     check_names(page)
@@ -197,7 +197,7 @@ def test_a_profile_and_the_leaderboard_pass_axe(
 ) -> None:
     _, browser = site
     base, seeded = people
-    page = device_page(browser, size)
+    page = open_page(browser, size)
     page.goto(f"{base}/#player/{seeded.star}")
     page.wait_for_selector("body[data-ready=true]")
     page.wait_for_function("document.querySelectorAll('[data-testid=profile-game]').length > 0")
@@ -214,7 +214,7 @@ def test_a_profile_and_the_leaderboard_pass_axe(
 def test_axe_finds_what_it_should(site: tuple[str, Any]) -> None:
     """The check can fail: an unnamed button and grey-on-white text are serious."""
     base, browser = site
-    page = device_page(browser, "desktop")
+    page = open_page(browser, "desktop")
     open_lobby(base, page, name=None)
     page.evaluate(
         "() => { const b = document.createElement('button');"

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import shoot, wait_js
-from browser_site import SIZES, close_page, device_page, shared_site
+from browser_helpers import SIZES, open_page, shoot, wait_js
+from browser_site import close_page, shared_site
 from server_harness import Client
 from test_browser_a11y import check_axe
 from test_browser_online import find, landing
@@ -69,7 +69,7 @@ def busy_lobby(base: str, page: Any) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_the_online_landing_and_account_pass_axe(site: tuple[str, Any], size: str) -> None:
     base, browser = site
-    page = device_page(browser, size)
+    page = open_page(browser, size)
     landing(base, page)
     busy_lobby(base, page)
     landing(base, page)
@@ -96,7 +96,7 @@ def test_the_online_landing_and_account_pass_axe(site: tuple[str, Any], size: st
 @pytest.mark.parametrize("size", SIZES)
 def test_a_table_with_reactions_passes_axe(site: tuple[str, Any], size: str) -> None:
     base, browser = site
-    page = device_page(browser, size)
+    page = open_page(browser, size)
     landing(base, page)
     page.get_by_test_id("find-pace").select_option("")
     find(page, "4")  # a kind nobody else here waits for

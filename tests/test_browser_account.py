@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import shoot
-from browser_site import SIZES, close_page, device_page, shared_site
+from browser_helpers import SIZES, open_page, shoot
+from browser_site import close_page, shared_site
 from server_harness import Client, thread_server
 from test_browser_a11y import check_axe
 from test_browser_online import landing
@@ -93,7 +93,7 @@ def test_a_changed_password_is_the_one_a_new_browser_logs_in_with(
     site: tuple[str, Any], size: str
 ) -> None:
     base, browser = site
-    page = device_page(browser, size)
+    page = open_page(browser, size)
     user_name = f"Pia {size}"
     claimed(base, page, user_name)
     page.get_by_test_id("old-password").fill("not my password")
@@ -116,7 +116,7 @@ def test_a_changed_password_is_the_one_a_new_browser_logs_in_with(
     message.filter(has_text="Password changed.").wait_for()
     assert page.get_by_test_id("old-password").input_value() == ""
     assert page.get_by_test_id("old-password").get_attribute("aria-invalid") is None
-    fresh = device_page(browser, size)  # a new browser: the old password is refused
+    fresh = open_page(browser, size)  # a new browser: the old password is refused
     landing(base, fresh)
     log_in(fresh, user_name, PASSWORD)
     fresh.get_by_test_id("error").filter(has_text="Wrong user name or password.").wait_for()
@@ -132,7 +132,7 @@ def test_my_games_download_as_json_lines_without_secrets(
     site: tuple[str, Any], size: str, tmp_path: Path
 ) -> None:
     base, browser = site
-    page = device_page(browser, size)
+    page = open_page(browser, size)
     claimed(base, page, f"Dora {size}")
     code, tokens, _ = finished_game(base, page)
     link = page.get_by_test_id("download-games")
@@ -161,7 +161,7 @@ def test_a_deleted_account_shows_as_deleted_player_and_frees_its_name(
     site: tuple[str, Any], size: str
 ) -> None:
     base, browser = site
-    page = device_page(browser, size)
+    page = open_page(browser, size)
     user_name = f"Gus {size}"
     gone_id = claimed(base, page, user_name)
     _, _, bob = finished_game(base, page)
@@ -195,7 +195,7 @@ def test_a_deleted_account_shows_as_deleted_player_and_frees_its_name(
     page.goto(f"{base}/#player/{gone_id}")
     page.locator("#profile-name").filter(has_text="deleted player").wait_for()
     # and anyone may take the name
-    other = device_page(browser, size)
+    other = open_page(browser, size)
     claimed(base, other, user_name)
     close_page(other)
     close_page(page)
@@ -209,7 +209,7 @@ def test_the_log_in_limit_is_said_in_the_password_form(
     limit would hold the module's other log-ins back."""
     _, browser = site
     with thread_server(tmp_path / "limit.db", create_limit=0) as (base, _app):
-        page = device_page(browser, "phone")
+        page = open_page(browser, "phone")
         claimed(base, page, "Ida")
         for _ in range(20):
             wrong = page.request.post(

@@ -15,8 +15,16 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import choose_setting, create_table, inside_viewport, shoot, wait_js
-from browser_site import SIZES, close_page, device_page, play_round, shared_site
+from browser_helpers import (
+    SIZES,
+    choose_setting,
+    create_table,
+    inside_viewport,
+    open_page,
+    shoot,
+    wait_js,
+)
+from browser_site import close_page, play_round, shared_site
 from skipbo.server.analysis import analysis_json
 from test_browser_a11y import check_axe
 from test_browser_coach import marked_record
@@ -57,8 +65,8 @@ def test_analysis_keeps_the_board_and_the_graph_in_view(
 ) -> None:
     base, browser = site
     path, expected = record_file
-    touch = SIZES[size][1]
-    page = device_page(browser, size)
+    touch = size == "phone"
+    page = open_page(browser, size)
     page.goto(base + "/#replay")
     page.wait_for_selector("body[data-ready=true]")
     page.get_by_test_id("replay-file").set_input_files(str(path))
@@ -109,7 +117,7 @@ def test_analyze_from_the_end_of_a_round_shows_the_board_and_graph_on_a_phone(
     site: tuple[str, Any],
 ) -> None:
     base, browser = site
-    page = device_page(browser, "phone")
+    page = open_page(browser, "phone")
     create_table(base, page, players=2, stock=2)
     play_round(page, touch=True)
     page.get_by_test_id("result").wait_for(state="visible")

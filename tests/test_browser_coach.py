@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import browser_at, create_table, new_page, play_until_over, wait_js
+from browser_helpers import browser_at, create_table, open_page, play_until_over, wait_js
 from browser_helpers import shoot_both as shoot
 from skipbo.bots import make_bot
 from skipbo.core import Rules, record_json
@@ -18,7 +18,7 @@ def test_hint_lights_the_experts_move_and_analyze_lists_the_marked_moves(
     tmp_path: Path,
 ) -> None:
     with browser_at(tmp_path) as (base, browser, app):
-        tab = new_page(browser)
+        tab = open_page(browser)
         code = create_table(base, tab)  # one person against a hard bot: hints are on
         hint = tab.get_by_test_id("hint")
         hint.wait_for(state="visible")
@@ -75,7 +75,7 @@ def test_analyze_works_on_an_uploaded_record(tmp_path: Path) -> None:
     path = tmp_path / "round.json"
     path.write_text(json.dumps(record))
     with browser_at(tmp_path) as (base, browser, _app):
-        tab = new_page(browser)
+        tab = open_page(browser)
         tab.goto(base + "/#replay")
         tab.wait_for_selector("body[data-ready=true]")
         tab.get_by_test_id("replay-file").set_input_files(str(path))

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import MAX_MOVES, state_count, sync_api
-from browser_site import close_page, device_page, open_howto, quick_move, shared_site
+from browser_helpers import MAX_MOVES, open_page, state_count, sync_api
+from browser_site import close_page, open_howto, quick_move, shared_site
 
 RECORD_VIOLATIONS = """
 window.__csp = [];
@@ -55,7 +55,7 @@ def play_round_by_selectors(page: Any) -> int:
 
 def test_the_page_runs_under_its_csp_without_a_violation(site: tuple[str, Any]) -> None:
     base, browser = site
-    page = device_page(browser, "desktop", bypass_csp=False)
+    page = open_page(browser, "desktop", bypass_csp=False)
     page.context.add_init_script(RECORD_VIOLATIONS)
     console: list[str] = []
     page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import choose_setting, open_lobby, shoot, wait_js
-from browser_site import SIZES, close_page, device_page, shared_site
+from browser_helpers import SIZES, choose_setting, open_lobby, open_page, shoot, wait_js
+from browser_site import close_page, shared_site
 from test_browser_a11y_online import end_turn
 from test_server_players import Browser
 
@@ -50,7 +50,7 @@ def seated_second(base: str, page: Any) -> tuple[str, str]:
 @pytest.mark.parametrize("size", SIZES)
 def test_an_empty_hand_before_the_first_turn_says_why(site: tuple[str, Any], size: str) -> None:
     base, browser = site
-    page = device_page(browser, size)
+    page = open_page(browser, size)
     code, token = seated_second(base, page)
     hint = page.get_by_test_id("hand-empty")
     hint.wait_for(state="visible")

@@ -15,13 +15,14 @@ from browser_helpers import (
     discard_first_hand_card,
     inside_viewport,
     open_lobby,
+    open_page,
     shoot,
     state_count,
     wait_js,
     wait_my_turn,
     wait_new_state,
 )
-from browser_site import close_page, device_page, quick_move, shared_site
+from browser_site import close_page, quick_move, shared_site
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +59,7 @@ def test_the_players_drawer_closes_on_a_phone_and_the_last_turn_shows(
     site: tuple[str, Any],
 ) -> None:
     base, browser = site
-    page = device_page(browser, "phone")
+    page = open_page(browser, "phone")
     code = create_table(base, page, players=3, stock=8)
     toggle = page.get_by_test_id("toggle-side")
     # a close button inside the drawer, in view and not under anything
@@ -122,7 +123,7 @@ def test_cards_that_build_stand_apart_one_tap_plays_and_the_hint_says_why(
     site: tuple[str, Any],
 ) -> None:
     base, browser = site
-    page = device_page(browser, "desktop")
+    page = open_page(browser, "desktop")
     create_table(base, page, players=2, stock=30)  # one person and a bot: hints are on
     seen_both = False
     # a turn where nothing builds is common early (the piles want a 1): try up to 40 moves
@@ -214,7 +215,7 @@ TOO_SMALL = """async () => {
 
 def test_every_tap_target_of_the_table_is_big_enough_on_a_phone(site: tuple[str, Any]) -> None:
     base, browser = site
-    page = device_page(browser, "phone")
+    page = open_page(browser, "phone")
     create_table(base, page, players=3, stock=3)  # a person and two bots: the Hint shows
     page.get_by_test_id("hint").wait_for(state="visible")
     checked: dict[str, list[str]] = {}
@@ -265,7 +266,7 @@ def play_to_the_end(page: Any, touch: bool) -> None:
 
 def test_the_end_of_a_round_says_who_won_and_leads_on(site: tuple[str, Any]) -> None:
     base, browser = site
-    page = device_page(browser, "phone")
+    page = open_page(browser, "phone")
     code = create_table(base, page, players=2, stock=2)
     play_to_the_end(page, touch=True)
     title = page.locator("#result-title").inner_text()
@@ -300,7 +301,7 @@ def test_the_end_of_a_round_says_who_won_and_leads_on(site: tuple[str, Any]) -> 
 
 def test_new_game_and_analyze_from_the_end_of_a_round(site: tuple[str, Any]) -> None:
     base, browser = site
-    page = device_page(browser, "desktop")
+    page = open_page(browser, "desktop")
     code = create_table(base, page, players=2, stock=2)
     play_to_the_end(page, touch=False)
     shoot(page, "newcomer-end-desktop")
@@ -322,7 +323,7 @@ def test_new_game_and_analyze_from_the_end_of_a_round(site: tuple[str, Any]) -> 
 
 def test_back_closes_what_is_open_then_returns_to_the_landing_page(site: tuple[str, Any]) -> None:
     base, browser = site
-    page = device_page(browser, "desktop")
+    page = open_page(browser, "desktop")
     open_lobby(base, page)
     page.get_by_test_id("quick-play").click()
     wait_my_turn(page)

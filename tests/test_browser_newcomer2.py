@@ -18,6 +18,7 @@ from browser_helpers import (
     create_table,
     inside_viewport,
     open_lobby,
+    open_page,
     shoot,
     show_result,
     state_count,
@@ -25,7 +26,7 @@ from browser_helpers import (
     wait_my_turn,
     wait_new_state,
 )
-from browser_site import close_page, device_page, play_round, quick_move, shared_site
+from browser_site import close_page, play_round, quick_move, shared_site
 
 
 @pytest.fixture(scope="module")
@@ -51,10 +52,10 @@ def host_table(base: str, page: Any, players: int = 3, name: str = "Ann", stock:
 
 def test_an_invite_link_opens_its_own_page_and_one_tap_sits(site: tuple[str, Any]) -> None:
     base, browser = site
-    ann = device_page(browser, "desktop")
+    ann = open_page(browser, "desktop")
     link = host_table(base, ann)
     code = link.rsplit("#", 1)[1]
-    bob = device_page(browser, "phone")
+    bob = open_page(browser, "phone")
     bob.goto(link)  # a first visit, straight from the link
     invite = bob.get_by_test_id("invite")
     invite.wait_for(state="visible")
@@ -82,7 +83,7 @@ def test_an_invite_link_opens_its_own_page_and_one_tap_sits(site: tuple[str, Any
     bob.get_by_test_id("lobby").wait_for(state="visible")
     assert bob.get_by_test_id(f"my-table-{code}").is_visible()
     # a link to a table with no seat left lets a third person watch at once
-    eve = device_page(browser, "phone")
+    eve = open_page(browser, "phone")
     eve.goto(link)
     wait_js(eve, "Number(document.body.dataset.stateCount) > 0")
     assert eve.get_by_test_id("invite").is_hidden()
@@ -161,10 +162,10 @@ LONG_B = "Bartholomewvanderwaalsen"
 def test_long_names_end_in_an_ellipsis_with_the_whole_name_told(site: tuple[str, Any]) -> None:
     base, browser = site
     assert len(LONG_A) == len(LONG_B) == 24
-    ann = device_page(browser, "desktop")
+    ann = open_page(browser, "desktop")
     link = host_table(base, ann, players=2, name=LONG_A)
     code = link.rsplit("#", 1)[1]
-    bob = device_page(browser, "phone")
+    bob = open_page(browser, "phone")
     bob.goto(link)
     bob.get_by_test_id("invite-name").fill(LONG_B)
     bob.get_by_test_id("invite-join").tap()
@@ -218,7 +219,7 @@ def test_an_emoji_name_is_welcome_and_a_refusal_says_what_is_allowed(
     site: tuple[str, Any],
 ) -> None:
     base, browser = site
-    page = device_page(browser, "phone")
+    page = open_page(browser, "phone")
     name = f"Zoë {FAMILY} Zoë {FAMILY}"  # 11 clusters a reader sees; 30 UTF-16 units
     open_lobby(base, page, name)
     assert page.get_by_test_id("nickname").input_value() == name  # nothing cut off
@@ -251,7 +252,7 @@ def test_a_tapped_button_keeps_its_colour_on_a_phone(site: tuple[str, Any]) -> N
     gold quick-play button looked pale green. No control gets that flash; a pressed
     button darkens a shade instead."""
     base, browser = site
-    page = device_page(browser, "phone")
+    page = open_page(browser, "phone")
     open_lobby(base, page, "Eve\u202eevil")
     page.get_by_test_id("quick-play").tap()
     page.get_by_test_id("error").wait_for(state="visible")
@@ -294,9 +295,9 @@ KEEP_LIVE = """() => {
 
 def test_resigning_at_three_players_is_told_and_keeps_the_name(site: tuple[str, Any]) -> None:
     base, browser = site
-    ann = device_page(browser, "desktop")
+    ann = open_page(browser, "desktop")
     link = host_table(base, ann, players=3, stock=12)
-    bob = device_page(browser, "phone")
+    bob = open_page(browser, "phone")
     bob.goto(link)
     bob.get_by_test_id("invite-name").fill("Bob")
     bob.get_by_test_id("invite-join").tap()
@@ -351,7 +352,7 @@ def test_a_late_back_of_a_table_left_never_closes_the_next_end_dialog(
     site: tuple[str, Any],
 ) -> None:
     base, browser = site
-    page = device_page(browser, "desktop")
+    page = open_page(browser, "desktop")
     old = create_table(base, page, players=2, stock=2)
     play_round(page)
     show_result(page)
@@ -393,7 +394,7 @@ def test_back_after_a_new_game_reaches_the_landing_page(site: tuple[str, Any]) -
     (not the dialog's, above it), so Back and the Lobby button reach the landing page;
     the old table's phase is gone as soon as it is left."""
     base, browser = site
-    page = device_page(browser, "desktop")
+    page = open_page(browser, "desktop")
     old = create_table(base, page, players=2, stock=2)
     play_round(page)
     show_result(page)
@@ -443,9 +444,9 @@ BADGES_APART = """() => {
 
 def test_the_small_ones(site: tuple[str, Any]) -> None:
     base, browser = site
-    ann = device_page(browser, "desktop")
+    ann = open_page(browser, "desktop")
     link = host_table(base, ann, players=2, stock=20)
-    bob = device_page(browser, "phone")
+    bob = open_page(browser, "phone")
     bob.goto(link)
     bob.get_by_test_id("invite-join").tap()
     wait_js(ann, "document.body.dataset.phase === 'playing'")
@@ -483,7 +484,7 @@ def test_quick_play_is_short_for_a_first_game_and_offers_standard(
     site: tuple[str, Any],
 ) -> None:
     base, browser = site
-    page = device_page(browser, "phone")
+    page = open_page(browser, "phone")
     open_lobby(base, page, "Ann")
     length = page.get_by_test_id("quick-length")
     assert length.input_value() == "10"  # a first game: a short round
@@ -494,7 +495,7 @@ def test_quick_play_is_short_for_a_first_game_and_offers_standard(
     assert page.evaluate("table.view.rules.stock") == 10
     close_page(page)
     # a browser that remembers a finished game gets the standard round; a choice sticks
-    page = device_page(browser, "desktop")
+    page = open_page(browser, "desktop")
     page.goto(base + "/")
     page.evaluate("localStorage.setItem('skipbo.series.ABCDEF', '{\"0\": 1}')")
     open_lobby(base, page, "Ann")
@@ -511,7 +512,7 @@ def test_quick_play_is_short_for_a_first_game_and_offers_standard(
 @pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
 def test_every_page_fits_a_phone_in_every_language(site: tuple[str, Any], lang: str) -> None:
     base, browser = site
-    page = device_page(browser, "phone")
+    page = open_page(browser, "phone")
     page.goto(base + "/")
     page.evaluate(f"localStorage.setItem('skipbo.lang', '{lang}')")
     found: dict[str, list[str]] = {}

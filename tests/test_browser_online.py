@@ -15,9 +15,8 @@ from typing import Any
 from browser_helpers import (
     DESKTOP,
     MY_TURN_OR_OVER,
-    PHONE,
     browser_at,
-    new_page,
+    open_page,
     play_one_move,
     shoot,
     state_count,
@@ -64,8 +63,8 @@ def play_both_to_the_end(pages: list[Any], taps: list[bool]) -> None:
 
 def test_two_guests_find_each_other_and_play_to_the_end(tmp_path: Path) -> None:
     with browser_at(tmp_path, create_limit=0) as (base, chromium, app):
-        desk, phone = new_page(chromium, DESKTOP), new_page(chromium, PHONE, touch=True)
-        third = new_page(chromium, DESKTOP)
+        desk, phone = open_page(chromium, "desktop"), open_page(chromium, "phone")
+        third = open_page(chromium, "desktop")
         names = [landing(base, page) for page in (desk, phone, third)]
         assert len(set(names)) == 3 and all(n.startswith("You play as ") for n in names)
         find(desk)
@@ -88,7 +87,7 @@ def test_two_guests_find_each_other_and_play_to_the_end(tmp_path: Path) -> None:
 
 def test_a_guest_claims_an_account_and_finds_it_on_a_new_browser(tmp_path: Path) -> None:
     with browser_at(tmp_path) as (base, chromium, _app):
-        page = new_page(chromium, PHONE, touch=True)
+        page = open_page(chromium, "phone")
         landing(base, page)
         page.get_by_test_id("account").locator("summary").tap()
         page.get_by_test_id("claim-user").fill("Zoë 👨‍👩‍👧‍👦")
@@ -101,7 +100,7 @@ def test_a_guest_claims_an_account_and_finds_it_on_a_new_browser(tmp_path: Path)
         wait_js(page, "!document.querySelector('[data-testid=claim]').closest('form').hidden")
         assert "Zoë" not in page.get_by_test_id("me-name").inner_text()  # a new guest
 
-        other = new_page(chromium, DESKTOP)
+        other = open_page(chromium, "desktop")
         landing(base, other)
         other.get_by_test_id("account").locator("summary").click()
         other.get_by_test_id("login-user").fill("zoë 👨‍👩‍👧‍👦")
@@ -116,7 +115,7 @@ def test_a_guest_claims_an_account_and_finds_it_on_a_new_browser(tmp_path: Path)
 
 def test_a_lone_player_fills_the_table_with_bots_after_waiting(tmp_path: Path) -> None:
     with browser_at(tmp_path) as (base, chromium, _app):
-        page = new_page(chromium, PHONE, touch=True)
+        page = open_page(chromium, "phone")
         page.add_init_script("localStorage.setItem('skipbo.fillAfterMs', '1000')")
         landing(base, page)
         find(page, "3")
@@ -135,7 +134,7 @@ def test_a_slow_game_waits_through_a_restart_in_the_your_turn_list(tmp_path: Pat
     tab's title and the Your tables list say so."""
     states = []
     with browser_at(tmp_path) as (base, chromium, app):
-        pages = [new_page(chromium, DESKTOP), new_page(chromium, PHONE, touch=True)]
+        pages = [open_page(chromium, "desktop"), open_page(chromium, "phone")]
         for page in pages:
             landing(base, page)
             page.get_by_test_id("find-pace").select_option("1")
@@ -173,8 +172,8 @@ def test_two_people_find_a_game_in_play_in_the_lobby_and_watch_it(tmp_path: Path
     under "Games being played" and watch: the moves arrive, and nothing can be played,
     resigned or reacted from their pages."""
     with browser_at(tmp_path, create_limit=0) as (base, chromium, _app):
-        ann, bob = new_page(chromium, DESKTOP), new_page(chromium, DESKTOP)
-        watchers = [new_page(chromium, DESKTOP), new_page(chromium, PHONE, touch=True)]
+        ann, bob = open_page(chromium, "desktop"), open_page(chromium, "desktop")
+        watchers = [open_page(chromium, "desktop"), open_page(chromium, "phone")]
         for page in (ann, bob, *watchers):
             landing(base, page)
         find(ann)
@@ -231,8 +230,8 @@ def test_the_create_form_makes_public_or_private_live_or_slow_tables(tmp_path: P
     """A public slow table (8 hours a turn, a bot past the deadline) made on a phone shows
     in the lobby of another browser; a private live one made on a desktop does not."""
     with browser_at(tmp_path, create_limit=0) as (base, chromium, app):
-        phone = new_page(chromium, PHONE, touch=True)
-        desk, other = new_page(chromium, DESKTOP), new_page(chromium, DESKTOP)
+        phone = open_page(chromium, "phone")
+        desk, other = open_page(chromium, "desktop"), open_page(chromium, "desktop")
         for page in (phone, desk, other):
             landing(base, page)
         phone.get_by_test_id("create-pace").select_option("8")

@@ -20,8 +20,8 @@ from browser_helpers import (
     create_table,
     hand_of,
     inside_viewport,
-    new_page,
     open_lobby,
+    open_page,
     play_one_move,
     play_until_over,
     shoot,
@@ -59,7 +59,7 @@ def centre(locator: Any) -> tuple[float, float]:
 
 def test_quick_play_starts_against_a_bot_and_your_tables_lead_back(browser: Any) -> None:
     base, chromium, _app = browser
-    tab = new_page(chromium)
+    tab = open_page(chromium)
     open_lobby(base, tab, name=None)  # no name typed: quick play still starts
     shoot(tab, "lobby-desktop", full_page=True)
     levels = tab.get_by_test_id("quick-level").locator("option")
@@ -94,7 +94,7 @@ def test_quick_play_starts_against_a_bot_and_your_tables_lead_back(browser: Any)
 
 def test_how_to_play_and_play_to_are_explained(browser: Any) -> None:
     base, chromium, _app = browser
-    tab = new_page(chromium)
+    tab = open_page(chromium)
     open_lobby(base, tab)
     assert "25" in tab.get_by_test_id("play-to-help").inner_text()
     assert tab.get_by_test_id("howto").get_attribute("open") is not None  # open on a first visit
@@ -109,7 +109,7 @@ def test_how_to_play_and_play_to_are_explained(browser: Any) -> None:
 
 def test_selecting_never_moves_a_card(browser: Any) -> None:
     base, chromium, _app = browser
-    tab = new_page(chromium)
+    tab = open_page(chromium)
     create_table(base, tab)
     before = state_count(tab)
     hand = tab.locator("[data-testid=hand-card][data-selectable=true]")
@@ -134,7 +134,7 @@ def test_selecting_never_moves_a_card(browser: Any) -> None:
 
 def test_a_discard_needs_the_lit_target_and_can_be_undone(browser: Any) -> None:
     base, chromium, _app = browser
-    tab = new_page(chromium)
+    tab = open_page(chromium)
     create_table(base, tab)
     before, hand = state_count(tab), hand_of(tab)
     tab.locator("[data-testid=hand-card][data-selectable=true]").first.click()
@@ -157,7 +157,7 @@ def test_a_discard_needs_the_lit_target_and_can_be_undone(browser: Any) -> None:
 
 def test_phone_keeps_own_cards_in_view_at_six_players_with_touch(browser: Any) -> None:
     base, chromium, app = browser
-    tab = new_page(chromium, PHONE, touch=True)
+    tab = open_page(chromium, "phone")
     code = create_table(base, tab, players=6, stock=20)  # the round outlasts the test
     own = ["own-stock", "own-discard-1", "own-discard-2", "own-discard-3", "own-discard-4", "hand"]
 
@@ -203,7 +203,7 @@ def test_phone_keeps_own_cards_in_view_at_six_players_with_touch(browser: Any) -
 
 def test_bot_moves_travel_one_by_one_and_the_last_stays_marked(browser: Any) -> None:
     base, chromium, _app = browser
-    tab = new_page(chromium)
+    tab = open_page(chromium)
     open_lobby(base, tab)
     tab.evaluate("localStorage.setItem('skipbo.pace', 'fast')")
     create_table(base, tab, players=3)
@@ -225,7 +225,7 @@ def test_bot_moves_travel_one_by_one_and_the_last_stays_marked(browser: Any) -> 
 
 def test_cards_and_piles_have_spoken_names(browser: Any) -> None:
     base, chromium, _app = browser
-    tab = new_page(chromium)
+    tab = open_page(chromium)
     create_table(base, tab)
     stock = tab.get_by_test_id("own-stock").get_attribute("aria-label")
     pattern = r"your stock pile: top (\d+|Skip-Bo \(wild\)), 3 cards(, fits a building pile)?"
@@ -245,7 +245,7 @@ def test_cards_and_piles_have_spoken_names(browser: Any) -> None:
 
 def test_replay_has_a_step_slider(browser: Any, tmp_path: Path) -> None:
     base, chromium, _app = browser
-    tab = new_page(chromium)
+    tab = open_page(chromium)
     record = json.loads(GOLDEN.read_text().splitlines()[0])
     upload = tmp_path / "round.jsonl"
     upload.write_text(json.dumps(record) + "\n")
@@ -272,7 +272,7 @@ def test_replay_has_a_step_slider(browser: Any, tmp_path: Path) -> None:
 
 def test_partnerships_name_the_team_and_share_the_score(browser: Any) -> None:
     base, chromium, _app = browser
-    tab = new_page(chromium)
+    tab = open_page(chromium)
     create_table(base, tab, players=4, teams=True, target=500)
     assert "partner" in tab.get_by_test_id("player-2").inner_text()
     shoot(tab, "table4-teams-desktop")

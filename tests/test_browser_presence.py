@@ -7,15 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from browser_helpers import (
-    DESKTOP,
     MY_TURN_OR_OVER,
-    PHONE,
     browser_at,
     choose_setting,
     create_table,
     discard_first_hand_card,
-    new_page,
     open_lobby,
+    open_page,
     play_one_move,
     shoot,
     state_count,
@@ -28,7 +26,7 @@ from skipbo.server.tables import BOT_PERSONS
 
 def test_resigning_at_two_players_ends_the_game(tmp_path: Path) -> None:
     with browser_at(tmp_path) as (base, chromium, _app):
-        tab = new_page(chromium)
+        tab = open_page(chromium)
         create_table(base, tab)
         # bots have person names with their level: "Ada (hard)"
         person, level = tab.get_by_test_id("name-1").inner_text().rsplit(" ", 1)
@@ -53,7 +51,7 @@ def test_resigning_at_two_players_ends_the_game(tmp_path: Path) -> None:
 def test_a_timer_hands_the_turn_to_a_bot_and_the_seat_comes_back(tmp_path: Path) -> None:
     # turn_scale: one second of the table's clock lasts 0.3 s here
     with browser_at(tmp_path, turn_scale=0.3) as (base, chromium, _app):
-        tab = new_page(chromium, PHONE, touch=True)
+        tab = open_page(chromium, "phone")
         open_lobby(base, tab)
         tab.get_by_test_id("turn-seconds").select_option("15")
         tab.get_by_test_id("stock").fill("30")  # a long round: it is still on when taken back
@@ -82,8 +80,8 @@ def test_a_timer_hands_the_turn_to_a_bot_and_the_seat_comes_back(tmp_path: Path)
 
 def test_presence_shows_who_is_away(tmp_path: Path) -> None:
     with browser_at(tmp_path) as (base, chromium, _app):
-        ann = new_page(chromium, DESKTOP)
-        bob = new_page(chromium, PHONE, touch=True)
+        ann = open_page(chromium, "desktop")
+        bob = open_page(chromium, "phone")
         open_lobby(base, ann)
         ann.get_by_test_id("stock").fill("5")
         ann.get_by_test_id("create").click()
@@ -104,7 +102,7 @@ def test_presence_shows_who_is_away(tmp_path: Path) -> None:
 
 def test_a_background_tab_says_your_turn(tmp_path: Path) -> None:
     with browser_at(tmp_path) as (base, chromium, _app):
-        tab = new_page(chromium)
+        tab = open_page(chromium)
         create_table(base, tab, stock=30)  # the bot cannot end the round in one turn
         tab.get_by_test_id("settings").click()
         tab.get_by_test_id("sound").check()  # off by default; a beep needs no file
@@ -124,7 +122,7 @@ def test_a_background_tab_says_your_turn(tmp_path: Path) -> None:
 
 def test_server_errors_show_in_the_page_language(tmp_path: Path) -> None:
     with browser_at(tmp_path) as (base, chromium, _app):
-        tab = new_page(chromium)
+        tab = open_page(chromium)
         open_lobby(base, tab)
         choose_setting(tab, "language", "fr")
         tab.get_by_test_id("join-code").fill("ZZZZZZ")
@@ -144,8 +142,8 @@ def test_the_next_round_waits_until_every_person_is_ready(tmp_path: Path) -> Non
     """Issue 11 point 2: one click no longer deals for everyone; ann's "next" marks her
     ready (both pages say so) and the round is dealt once bob, on a phone, taps too."""
     with browser_at(tmp_path) as (base, chromium, app):
-        ann = new_page(chromium, DESKTOP)
-        bob = new_page(chromium, PHONE, touch=True)
+        ann = open_page(chromium, "desktop")
+        bob = open_page(chromium, "phone")
         open_lobby(base, ann)
         ann.get_by_test_id("stock").fill("1")  # a short round...
         ann.get_by_test_id("target").fill("100")  # ...of a match, so a next round follows

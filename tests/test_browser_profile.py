@@ -19,7 +19,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import DESKTOP, PHONE, browser_at, new_page, shoot, wait_js
+from browser_helpers import browser_at, open_page, shoot, wait_js
 from player_pages import check_phone_fit, seed_board
 from test_browser_online import landing, play_both_to_the_end
 
@@ -62,7 +62,7 @@ def open_my_profile(page: Any, tap: bool = False) -> None:
 
 def test_a_rated_game_between_two_guests_shows_on_both_profiles(tmp_path: Path) -> None:
     with browser_at(tmp_path, create_limit=0) as (base, chromium, app):
-        desk, phone = new_page(chromium, DESKTOP), new_page(chromium, PHONE, touch=True)
+        desk, phone = open_page(chromium, "desktop"), open_page(chromium, "phone")
         for page in (desk, phone):
             landing(base, page)
         # each guest takes a name of its own (a guest's profile shows its current name)
@@ -200,7 +200,7 @@ def test_the_leaderboard_has_pages_and_a_long_profile_has_more_games(tmp_path: P
         seeded = seed_board(app)
         board = api_get(base, "/api/leaderboard?page=0")
         assert board["total"] == len(seeded.players) > 50
-        desk = new_page(chromium, DESKTOP)
+        desk = open_page(chromium, "desktop")
         landing(base, desk)
         desk.get_by_test_id("leaderboard-link").click()
         page_is(desk, "leaderboard")
@@ -239,7 +239,7 @@ def test_the_leaderboard_has_pages_and_a_long_profile_has_more_games(tmp_path: P
         desk.get_by_test_id("profile-back").click()
         page_is(desk, "leaderboard")
 
-        phone = new_page(chromium, PHONE, touch=True)
+        phone = open_page(chromium, "phone")
         landing(base, phone)
         phone.goto(base + "/#leaderboard")
         wait_js(phone, "document.querySelectorAll('[data-testid=board-row]').length === 50")

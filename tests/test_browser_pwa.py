@@ -15,9 +15,8 @@ from browser_helpers import (
     ARTIFACTS,
     CHROMIUM,
     DESKTOP,
-    PHONE,
-    new_page,
     open_lobby,
+    open_page,
     sync_api,
     wait_js,
     wait_my_turn,
@@ -63,8 +62,8 @@ def test_without_the_server_a_reload_shows_the_offline_page(tmp_path: Path) -> N
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        phone = new_page(browser, PHONE, touch=True)
-        desktop = new_page(browser, DESKTOP)
+        phone = open_page(browser, "phone")
+        desktop = open_page(browser, "desktop")
         with thread_server(tmp_path / "o.db") as (base, _app):
             for page in (phone, desktop):
                 open_lobby(base, page)
@@ -108,7 +107,7 @@ def test_a_table_link_draws_its_board_without_a_layout_shift(tmp_path: Path) -> 
     place when the first state came (Lighthouse: a layout shift of 0.24 on a phone)."""
     with sync_api.sync_playwright() as p, thread_server(tmp_path / "s.db") as (base, _app):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        phone = new_page(browser, PHONE, touch=True)
+        phone = open_page(browser, "phone")
         phone.context.add_init_script(SHIFTS)
         open_lobby(base, phone)
         phone.get_by_test_id("quick-play").click()

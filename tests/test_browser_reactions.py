@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import DESKTOP, PHONE, browser_at, inside_viewport, new_page, shoot, wait_js
+from browser_helpers import browser_at, inside_viewport, open_page, shoot, wait_js
 from test_browser_online import find, landing
 
 ANSWERED = """([seat, text]) => !document.getElementById('error').hidden
@@ -44,7 +44,7 @@ def tag_beside_name(page: Any, seat: int, mine: bool) -> Any:
 
 def test_ann_says_well_played_and_bob_reads_it_in_his_language(tmp_path: Path) -> None:
     with browser_at(tmp_path, create_limit=0) as (base, chromium, _app):
-        ann, bob = new_page(chromium, DESKTOP), new_page(chromium, PHONE, touch=True)
+        ann, bob = open_page(chromium, "desktop"), open_page(chromium, "phone")
         bob.add_init_script("localStorage.setItem('skipbo.lang', 'fr')")
         for page in (ann, bob):
             landing(base, page)

@@ -18,17 +18,17 @@ import pytest
 
 from browser_helpers import (
     ARTIFACTS,
+    SIZES,
     create_table,
     inside_viewport,
     open_lobby,
+    open_page,
     state_count,
     wait_my_turn,
     wait_new_state,
 )
 from browser_site import (
-    SIZES,
     close_page,
-    device_page,
     open_howto,
     play_round,
     quick_move,
@@ -70,7 +70,7 @@ def own_cards_on_screen(page: Any) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_shots_of_the_landing_page(site: tuple[str, Any], size: str) -> None:
     base, browser = site
-    page = device_page(browser, size)
+    page = open_page(browser, size)
     open_lobby(base, page, name=None)
     shoot(page, f"lobby-{size}")
     open_howto(page)
@@ -82,8 +82,8 @@ def test_shots_of_the_landing_page(site: tuple[str, Any], size: str) -> None:
 @pytest.mark.parametrize("table", TABLES)
 def test_shots_of_a_table_in_play(site: tuple[str, Any], table: str, size: str) -> None:
     base, browser = site
-    page = device_page(browser, size)
-    touch = SIZES[size][1]
+    page = open_page(browser, size)
+    touch = size == "phone"
     players, teams = TABLES[table]
     create_table(base, page, players=players, stock=2 if table == "two" else 5, teams=teams)
     play_moves(page, 2, touch)

@@ -10,8 +10,15 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import ARTIFACTS, create_table, state_count, wait_my_turn, wait_new_state
-from browser_site import close_page, device_page, play_round, quick_move, shared_site
+from browser_helpers import (
+    ARTIFACTS,
+    create_table,
+    open_page,
+    state_count,
+    wait_my_turn,
+    wait_new_state,
+)
+from browser_site import close_page, play_round, quick_move, shared_site
 
 RECORD = """
 window.__tones = [];
@@ -41,7 +48,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
 
 def test_sounds_are_off_by_default_and_play_once_turned_on(site: tuple[str, Any]) -> None:
     base, browser = site
-    page = device_page(browser, "desktop")
+    page = open_page(browser, "desktop")
     page.context.add_init_script(RECORD)
     create_table(base, page, stock=10, bot="random")
     assert not page.get_by_test_id("sound").is_checked()
@@ -79,7 +86,7 @@ def test_a_won_round_is_celebrated_unless_motion_is_reduced(
     site: tuple[str, Any], motion: str
 ) -> None:
     base, browser = site
-    page = device_page(browser, "phone")
+    page = open_page(browser, "phone")
     page.context.add_init_script(RECORD)
     page.context.add_init_script(FAST)
     page.emulate_media(reduced_motion=motion)
@@ -105,7 +112,7 @@ def test_the_settings_show_the_sound_switch(site: tuple[str, Any]) -> None:
     base, browser = site
     ARTIFACTS.mkdir(exist_ok=True)
     for size in ("phone", "desktop"):
-        page = device_page(browser, size)
+        page = open_page(browser, size)
         page.goto(base + "/")
         page.wait_for_selector("body[data-ready=true]")
         page.get_by_test_id("settings").click()
@@ -118,4 +125,3 @@ def test_the_settings_show_the_sound_switch(site: tuple[str, Any]) -> None:
         assert box is not None and box["x"] + box["width"] <= viewport["width"]
         page.screenshot(path=str(ARTIFACTS / f"sounds_settings_{size}.png"))
         close_page(page)
-

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import inside_viewport, open_lobby, shoot, wait_js
-from browser_site import SIZES, close_page, device_page, shared_site
+from browser_helpers import SIZES, inside_viewport, open_lobby, open_page, shoot, wait_js
+from browser_site import close_page, shared_site
 from test_browser_a11y import check_axe
 
 # The lessons and the moves each asks for (static/tutorial.js's TUTORIAL_STEPS;
@@ -173,7 +173,7 @@ def start_from_first_visit(page: Any, base: str, touch: bool) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_a_first_visit_plays_the_tutorial_through(site: tuple[str, Any], size: str) -> None:
     base, browser = site
-    page = device_page(browser, size)
+    page = open_page(browser, size)
     touch = size == "phone"
     start_from_first_visit(page, base, touch)
     code = page.get_by_test_id("table-code").inner_text()
@@ -237,7 +237,7 @@ def test_the_landing_page_keeps_the_tutorial_and_escape_leaves_it(
     site: tuple[str, Any],
 ) -> None:
     base, browser = site
-    page = device_page(browser, "desktop")
+    page = open_page(browser, "desktop")
     open_lobby(base, page, name=None)
     page.get_by_test_id("tutorial-offer-dismiss").click()
     assert page.get_by_test_id("tutorial-offer").is_hidden()
@@ -271,7 +271,7 @@ def test_a_name_uses_the_room_it_has_and_the_guide_leaves_the_last_moves_be(
     site: tuple[str, Any],
 ) -> None:
     base, browser = site
-    page = device_page(browser, "desktop")
+    page = open_page(browser, "desktop")
     open_lobby(base, page, "Nimble Moose 716")
     page.get_by_test_id("tutorial-start").click()
     wait_lesson(page, "welcome")
@@ -293,7 +293,7 @@ def test_a_name_uses_the_room_it_has_and_the_guide_leaves_the_last_moves_be(
 @pytest.mark.parametrize("size", SIZES)
 def test_the_tutorial_panel_passes_axe(site: tuple[str, Any], size: str) -> None:
     base, browser = site
-    page = device_page(browser, size)
+    page = open_page(browser, size)
     start_from_first_visit(page, base, size == "phone")
     check_axe(page, f"tutorial welcome ({size})")
     for _ in range(3):
@@ -313,7 +313,7 @@ CLIPPED = """(root) => [...document.querySelectorAll(root + ' *')]
 
 def test_every_language_has_every_lesson_with_its_pile_names(site: tuple[str, Any]) -> None:
     base, browser = site
-    page = device_page(browser, "desktop")
+    page = open_page(browser, "desktop")
     open_lobby(base, page, name=None)
     texts = page.evaluate("TUTORIAL_TEXTS")
     close_page(page)
@@ -325,7 +325,7 @@ def test_every_language_has_every_lesson_with_its_pile_names(site: tuple[str, An
         assert discard in texts[lang]["tut_discard"], lang
     # each language on a phone: the offer and the panel speak it, and every text fits
     for lang in ("fr", "de", "nl"):
-        page = device_page(browser, "phone")
+        page = open_page(browser, "phone")
         page.context.add_init_script(f"localStorage.setItem('skipbo.lang', '{lang}')")
         open_lobby(base, page, name=None)
         start = page.get_by_test_id("tutorial-offer-start")

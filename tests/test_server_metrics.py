@@ -94,6 +94,7 @@ def test_one_process_counts_moves_refusals_bots_and_connections(tmp_path: Path) 
 
 # ------------------------------------------------------------------ the cluster
 
+
 def stop(server: ServerProcess) -> str:
     """SIGTERM (uvicorn's supervisor stops its workers too); what the server wrote."""
     server.process.terminate()

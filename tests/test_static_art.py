@@ -79,7 +79,7 @@ def test_files_exist(name: str) -> None:
 def test_scripts_respect_the_csp(name: str) -> None:
     """No markup strings, no inline styles, nothing fetched from elsewhere."""
     text = source(name)
-    assert text.startswith('"use strict";')
+    assert re.search(r"^export const \w+ = ", text, re.M), "an ES module (strict by itself)"
     markup = ("innerHTML", "outerHTML", "insertAdjacentHTML")
     for forbidden in (*markup, "style=", '"style"', "'style'"):
         assert forbidden not in text, f"{name} contains {forbidden!r}"
@@ -107,12 +107,13 @@ def test_favicon_is_a_plain_svg() -> None:
 BLANK = (
     b"<!doctype html><html><head><meta charset='utf-8'>"
     b"<link rel='icon' href='/static/favicon.svg'>"
-    b"<script src='/static/cards.js' defer></script>"
-    b"<script src='/static/howto.js' defer></script></head><body></body></html>"
+    b"<script type='module' src='/static/cards.js'></script>"
+    b"<script type='module' src='/static/howto.js'></script></head><body></body></html>"
 )
 
 # Draws every face in both styles and every other piece, then lists them.
-COLLECT = """(values) => {
+COLLECT = """async (values) => {
+  const { Cards } = await import("/static/cards.js");
   const pieces = [];
   for (const faces of ["numbers", "cards"]) {
     for (const v of values) pieces.push([`face ${v} ${faces}`, Cards.face(v, faces)]);
@@ -186,9 +187,9 @@ def browser_pieces() -> tuple[list[dict[str, Any]], dict[str, list[str]], list[s
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
             page.goto(base + "/")
-            page.wait_for_function("window.Cards !== undefined && window.HOWTO !== undefined")
+            page.wait_for_load_state()
             pieces = page.evaluate(COLLECT, VALUES)
-            howto = page.evaluate("window.HOWTO")
+            howto = page.evaluate("async () => (await import('/static/howto.js')).HOWTO")
         finally:
             browser.close()
     return pieces, howto, errors

@@ -10,6 +10,15 @@ changes the URL instead of waiting for caches to expire. The pages themselves ar
 hashes at once. A URL without a hash, or with an old one, still gets the file as it
 is now, marked ``no-cache`` so that no cache keeps it under that name.
 
+The page's scripts are ES modules that import each other by relative names
+(``import { t } from "./i18n.js"``), as the type checker reads them. Each is sent with
+those names turned into hashed URLs, so that a module is loaded once under one URL
+(the same as the page's ``modulepreload`` link names). A module's hash covers its own
+bytes and those of every module it reaches through imports: a change to ``i18n.js``
+gives every module that imports it, directly or not, a new URL too, so no browser
+keeps an old module that names the old ``i18n.js``. (Imports may form circles, which
+is why the hash is over the reachable set and not over the rewritten text.)
+
 Serving from memory is also what makes the hashes true: a file edited on disk after
 start-up is not served under the hash of its old content (a restart picks it up).
 
@@ -57,6 +66,8 @@ PAGES = {
 """Served at the site's root, with the static URLs in them hashed."""
 STATIC_URL = re.compile(r"""(?<=["'])/static/([\w.-]+)(?=["'])""")
 """A quoted URL of a static file, in a page or the manifest."""
+MODULE_IMPORT = re.compile(r"""(\b(?:from|import)\s*\(?\s*)(["'])\./([\w.-]+\.js)\2""")
+"""A static or dynamic import of a sibling module: ``from "./table.js"``."""
 
 
 @dataclass(frozen=True)
@@ -69,13 +80,14 @@ class Asset:
     digest: str
 
     @classmethod
-    def of(cls, body: bytes, suffix: str) -> Asset:
+    def of(cls, body: bytes, suffix: str, digest: str | None = None) -> Asset:
+        """``digest`` defaults to the hash of ``body`` (a module's covers its imports)."""
         packed = gzip.compress(body, compresslevel=9, mtime=0) if suffix in COMPRESSED else None
         return cls(
             body=body,
             gzipped=packed if packed is not None and len(packed) < len(body) else None,
             media_type=TYPES.get(suffix, "application/octet-stream"),
-            digest=hashlib.sha256(body).hexdigest()[:16],
+            digest=digest or hashlib.sha256(body).hexdigest()[:16],
         )
 
     def response(self, request: Request, cache_control: str) -> Response:
@@ -103,11 +115,13 @@ class Shell:
     """The page's files and its root documents, ready to send (see the module's doc)."""
 
     def __init__(self, folder: Path) -> None:
-        self.files = {
-            path.name: Asset.of(path.read_bytes(), path.suffix)
+        raw = {
+            path.name: path.read_bytes()
             for path in sorted(folder.iterdir())
             if path.is_file() and not path.name.startswith(".")
         }
+        self.files = {name: Asset.of(body, Path(name).suffix) for name, body in raw.items()}
+        self.files.update(linked_modules(raw))
         self.shell_urls: set[str] = {"/offline"}
         self.pages = {route: self._page(name) for route, name in PAGES.items()}
         self.pages["/sw.js"] = self._worker()
@@ -139,6 +153,49 @@ class Shell:
         version = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
         head = f"const SKIPBO_SHELL = {json.dumps({'version': version, 'urls': urls})};\n"
         return Asset.of(head.encode("utf-8") + self.files["sw.js"].body, ".js")
+
+
+def module_imports(raw: dict[str, bytes]) -> dict[str, set[str]]:
+    """Which sibling modules each script imports (names that exist in the folder)."""
+    return {
+        name: {m.group(3) for m in MODULE_IMPORT.finditer(body.decode("utf-8"))} & raw.keys()
+        for name, body in raw.items()
+        if name.endswith(".js")
+    }
+
+
+def reachable(start: str, imports: dict[str, set[str]]) -> set[str]:
+    """Every module that ``start`` loads, itself included, through any chain of imports."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        for name in imports[todo.pop()] - seen:
+            seen.add(name)
+            todo.append(name)
+    return seen
+
+
+def linked_modules(raw: dict[str, bytes]) -> dict[str, Asset]:
+    """The scripts with their sibling imports turned into hashed URLs (module doc)."""
+    imports = module_imports(raw)
+    digests = {}
+    for name in imports:
+        hasher = hashlib.sha256(raw[name])
+        for other in sorted(reachable(name, imports) - {name}):
+            hasher.update(b"\0" + other.encode() + b"\0" + raw[other])
+        digests[name] = hasher.hexdigest()[:16]
+
+    def hashed(match: re.Match[str]) -> str:
+        name = match.group(3)
+        if name not in digests:
+            return match.group(0)
+        quote = match.group(2)
+        return f"{match.group(1)}{quote}/static/{name}?v={digests[name]}{quote}"
+
+    return {
+        name: Asset.of(MODULE_IMPORT.sub(hashed, raw[name].decode("utf-8")).encode(), ".js", digest)
+        for name, digest in digests.items()
+    }
 
 
 def add_delivery_routes(app: FastAPI, folder: Path) -> Shell:

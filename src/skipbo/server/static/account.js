@@ -1,4 +1,3 @@
-"use strict";
 // The Skip-Bo page, a logged-in account's own tools, in the landing page's Account
 // panel: download all my finished games (JSON Lines, GET /api/account/games), change
 // the password (the current one asked again: POST /api/account/password) and delete
@@ -7,6 +6,10 @@
 // A refusal is said inside the form it answers, beside the field at fault, not in the
 // page's error banner: a wrong current password and the log-in limit's wait (both
 // counted like log-ins by the server) are the answers a player is most likely to meet.
+
+import { t, TEXTS } from "./i18n.js";
+import { identity, loadIdentity, setIdentity } from "./online.js";
+import { $, api } from "./app.js";
 
 const ACCOUNT_TEXTS = {
   en: {
@@ -55,7 +58,7 @@ const ACCOUNT_FORMS = {
 };
 
 // Called by online.js's renderIdentity: the tools show for an account only.
-function renderAccountTools(player) {
+export function renderAccountTools(player) {
   const account = player?.kind === "account";
   $("account-tools").hidden = !account;
   if (account) $("delete-confirm-label").textContent = t("deleteConfirm", { name: player.name });
@@ -90,7 +93,7 @@ function accountRefusal(form, error) {
 async function changeMyPassword() {
   sayInAccountForm("password", "");
   try {
-    identity = await api("POST", "/api/account/password", { old: $("old-password").value, new: $("new-password").value });
+    setIdentity(await api("POST", "/api/account/password", { old: $("old-password").value, new: $("new-password").value }));
   } catch (error) {
     accountRefusal("password", error);
     return;
@@ -121,7 +124,7 @@ async function deleteMyAccount() {
   $("account-status").textContent = t("accountDeleted");
 }
 
-function setupAccountTools() {
+export function setupAccountTools() {
   for (const form of ["password-form", "delete-form"]) {
     $(form).addEventListener("submit", (event) => event.preventDefault()); // buttons do the work
   }

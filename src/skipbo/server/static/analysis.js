@@ -1,4 +1,3 @@
-"use strict";
 // The Skip-Bo page, the replay page's Analyze: a seat's win chance over a finished
 // round (the server's expert judges every move; this page only draws its answer),
 // with labelled axes and the seat's own moves dotted, and the marked moves
@@ -6,7 +5,12 @@
 // that step of the replay and brings the board and the graph into view together:
 // beside each other on a wide screen, the graph just above the board on a phone.
 
-let analysis = null; // {round, seat, moves: [...], marks}
+import { t } from "./i18n.js";
+import { moveWords } from "./table.js";
+import { replayAt, replayData, replaySource, replayStep, tableRoundAsked } from "./replay.js";
+import { $, button, el, guarded, ServerError, svgEl } from "./app.js";
+
+export let analysis = null; // {round, seat, moves: [...], marks}
 let analysisAsk = 0; // counts the requests: only the latest one's answer is shown
 
 const MARK_COLORS = { inaccuracy: "#f2c230", mistake: "#ff8a2a", blunder: "#ff5252" };
@@ -20,7 +24,7 @@ function askAnalysis(source, seat) {
   return fetch(`/api/tables/${encodeURIComponent(source.code)}/analysis/${source.index}?seat=${seat}`);
 }
 
-async function analyzeRound() {
+export async function analyzeRound() {
   const source = replaySource ?? tableRoundAsked();
   const seat = Number($("analyze-seat").value);
   const ask = ++analysisAsk;
@@ -42,7 +46,7 @@ async function analyzeRound() {
   bringAnalysisIntoView();
 }
 
-function resetAnalysis() {
+export function resetAnalysis() {
   analysisAsk += 1; // an answer on its way is for the replay before
   analysis = null;
   $("analysis").hidden = true;
@@ -162,7 +166,7 @@ function markChip(m) {
   return item;
 }
 
-function renderAnalysis() {
+export function renderAnalysis() {
   if (!analysis) return;
   $("analysis").dataset.seat = String(analysis.seat); // the seat whose analysis is shown
   $("analysis-status").textContent = t("analysisSummary", {
@@ -180,7 +184,7 @@ function renderAnalysis() {
 
 // The step of the replay shown, on the graph and in the marks; at a marked move the
 // move's line under the board also says what the expert plays instead.
-function showAnalysisStep() {
+export function showAnalysisStep() {
   if (!analysis || !replayData) return;
   const cursor = document.querySelector("[data-testid=analysis-cursor]");
   const { x } = analysisFrame(Number(cursor?.ownerSVGElement.getAttribute("width") ?? 600), analysisSteps());
@@ -217,7 +221,7 @@ function bringAnalysisIntoView() {
   window.scrollBy(0, whole.top - margin);
 }
 
-function setupAnalysis() {
+export function setupAnalysis() {
   $("analyze-btn").addEventListener("click", guarded(analyzeRound));
   let width = innerWidth;
   window.addEventListener("resize", () => {

@@ -1,4 +1,3 @@
-"use strict";
 // The Skip-Bo page, part 1: shared state, small helpers, the connection, settings
 // and start-up. The other parts (classic scripts, loaded before this one by
 // index.html, all sharing one global scope): lobby.js (landing page), table.js
@@ -12,23 +11,74 @@
 // innerHTML, so a nickname can never become markup. Every text of our own comes
 // from t() (i18n.js), in the chosen language.
 
-const $ = (id) => document.getElementById(id);
+import { language, LANGUAGES, setLanguage, t, translateStatic } from "./i18n.js";
+import { errorText } from "./errors.js";
+import { forgetTable, levelName, rememberTable, renderLobby, renderMyTables, setupLobby } from "./lobby.js";
+import { refused, render, resetTableState, setupTable } from "./table.js";
+import { beep, PACES, receiveState, startMotionWatchers } from "./motion.js";
+import { openReplay, renderReplay, setupReplay } from "./replay.js";
+import { receiveHint, setupCoach } from "./coach.js";
+import { renderAnalysis, setupAnalysis } from "./analysis.js";
+import { refreshOpenTables, renderIdentity, setupOnline } from "./online.js";
+import { setupAccountTools } from "./account.js";
+import { receiveReaction, setupReactions } from "./reactions.js";
+import { openPeopleHash, renderPeoplePages, setupPeople } from "./profile.js";
+import { openInvite, renderInvite, setupInvite } from "./invite.js";
+import { setupTutorial } from "./tutorial.js";
+import "./pwa.js";
+
+/**
+ * The page's element with this id (index.html has each one the modules ask for).
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+export const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/**
+ * A form field of the page by id: an input (its value, checked, ...).
+ * @param {string} id
+ * @returns {HTMLInputElement}
+ */
+export const $input = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
+
+/**
+ * A select of the page by id.
+ * @param {string} id
+ * @returns {HTMLSelectElement}
+ */
+export const $select = (id) => /** @type {HTMLSelectElement} */ (document.getElementById(id));
 
 // ------------------------------------------------------------------ page state
 
-let bots = []; // bot levels offered for the other seats, from /api/bots
-let ladder = []; // the ladder's levels, weakest first: the quick game offers these
-let current = null; // {code, token, seat}: the table this page is at
+/** @type {string[]} */
+export let bots = []; // bot levels offered for the other seats, from /api/bots
+/** @type {string[]} */
+export let ladder = []; // the ladder's levels, weakest first: the quick game offers these
+/** @type {SeatTicket | null} */
+export let current = null; // {code, token, seat}: the table this page is at
+/** @type {WebSocket | null} */
 let socket = null;
 let retryDelay = 500; // grows up to 5 s while the server is unreachable
-let table = null; // the table view on screen (the server's newest may wait in the queue)
-let stateCount = 0; // states shown; tests wait for it to change
-let faces = localStorage.getItem("skipbo.faces") === "cards" ? "cards" : "numbers";
+/** @type {TableView | null} */
+export let table = null; // the table view on screen (the server's newest may wait in the queue)
+export let stateCount = 0; // states shown; tests wait for it to change
+/** @type {"cards" | "numbers"} */
+export let faces = localStorage.getItem("skipbo.faces") === "cards" ? "cards" : "numbers";
+
+/**
+ * Puts a new view on screen (motion.js decides when) and counts it for the tests.
+ * @param {TableView} view
+ */
+export function showView(view) {
+  table = view;
+  stateCount += 1;
+  document.body.dataset.stateCount = String(stateCount);
+}
 
 // A seat's token is its only key, kept per table so a reload sits down again.
-const seatKey = (code) => `skipbo.seat.${code}`;
+export const seatKey = (code) => `skipbo.seat.${code}`;
 
-function loadSeat(code) {
+export function loadSeat(code) {
   try {
     return JSON.parse(localStorage.getItem(seatKey(code)));
   } catch {
@@ -38,35 +88,57 @@ function loadSeat(code) {
 
 // ------------------------------------------------------------------ small helpers
 
-// An element with its text set safely; attrs become attributes (data-testid, ...).
-function el(tag, attrs = {}, text = null) {
+/**
+ * An element with its text set safely; attrs become attributes (data-testid, ...).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs} [attrs]
+ * @param {string | null} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function el(tag, attrs = {}, text = null) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
-    if (value !== null && value !== undefined && value !== false) node.setAttribute(name, value);
+    if (value !== null && value !== undefined && value !== false) node.setAttribute(name, String(value));
   }
   if (text !== null) node.textContent = text;
   return node;
 }
 
-// The same for SVG (the graphs): an element in the SVG namespace, every attribute set.
-function svgEl(tag, attrs = {}, text = null) {
+/**
+ * The same for SVG (the graphs): an element in the SVG namespace, every attribute set.
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs} [attrs]
+ * @param {string | null} [text]
+ * @returns {SVGElementTagNameMap[K]}
+ */
+export function svgEl(tag, attrs = {}, text = null) {
   const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
   for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
   if (text !== null) node.textContent = text;
   return node;
 }
 
-function button(text, testid, onClick, cls = "") {
+/**
+ * A button with its test id that runs ``onClick``.
+ * @param {string} text
+ * @param {string} testid
+ * @param {(event: MouseEvent) => unknown} onClick
+ * @param {string} [cls]
+ */
+export function button(text, testid, onClick, cls = "") {
   const node = el("button", { type: "button", "data-testid": testid, class: cls || null }, text);
   node.addEventListener("click", onClick);
   return node;
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** @param {number} ms */
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // An error of the server ({error, code, params, field}) in the page's language:
 // errors.js's ERROR_TEXTS[lang][code] filled with params, else the English text.
-class ServerError extends Error {
+export class ServerError extends Error {
   constructor(data, fallback) {
     super(serverErrorText(data, fallback));
     this.code = data.code ?? null;
@@ -86,7 +158,7 @@ const FIELD_INPUTS = {
   seats: "seats", turn_seconds: "turn-seconds", "invite-name": "invite-name",
 };
 
-function showError(error) {
+export function showError(error) {
   const box = $("error");
   for (const node of document.querySelectorAll("[aria-invalid=true]")) node.removeAttribute("aria-invalid");
   const message = typeof error === "string" ? error : error?.message ?? "";
@@ -99,7 +171,15 @@ function showError(error) {
   }
 }
 
-async function api(method, path, body) {
+/**
+ * A JSON request to the server; a refusal is thrown as a ServerError. The answer's
+ * shape is the caller's to know (each endpoint's), hence ``any``.
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
+export async function api(method, path, body) {
   const response = await fetch(path, {
     method,
     headers: { "Content-Type": "application/json" },
@@ -111,7 +191,7 @@ async function api(method, path, body) {
 }
 
 // Buttons run async work; any refusal is shown instead of thrown away.
-function guarded(action) {
+export function guarded(action) {
   return async () => {
     showError("");
     try {
@@ -125,7 +205,7 @@ function guarded(action) {
 // A seat's name as shown: bots with their level, "Ada (expert)". A seat whose person
 // resigned keeps the person's name (a bot plays it now: seatHead says so), so that
 // their moves, earlier and later, are named as everyone knew them.
-function seatName(seat, view = table) {
+export function seatName(seat, view = table) {
   const info = view?.seats?.[seat];
   if (!info) return t("seatN", { n: seat + 1 });
   if (info.kind === "open") return t("openSeatName");
@@ -135,18 +215,18 @@ function seatName(seat, view = table) {
 
 // The seat this page plays; none once its person resigned (they watch, and are never
 // shown as "Bob (hard) (you)").
-function mySeat() {
+export function mySeat() {
   if (!current || iResigned()) return null;
   return current.seat;
 }
 
-function iResigned(view = table) {
+export function iResigned(view = table) {
   return Boolean(current && current.seat !== null && view?.seats?.[current.seat]?.resigned);
 }
 
 // ------------------------------------------------------------------ the connection
 
-function enterTable(code, token, seat) {
+export function enterTable(code, token, seat) {
   if (token) localStorage.setItem(seatKey(code), JSON.stringify({ token, seat }));
   if (socket) socket.close();
   socket = null;
@@ -173,7 +253,7 @@ function leaveTable() {
 
 // Before the game starts a person may give their seat back: the server opens it
 // again for someone else, and this browser forgets the seat's token.
-async function giveUpSeat() {
+export async function giveUpSeat() {
   if (!current || !current.token) return;
   const at = current;
   try {
@@ -234,7 +314,7 @@ function setConnection(text) {
   $("conn").hidden = !text;
 }
 
-function send(message) {
+export function send(message) {
   showError("");
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
@@ -243,13 +323,13 @@ function send(message) {
 
 // An open overlay (the players drawer, a dialog) is one entry of the browser's
 // history, so that Back closes it first; closed by the page, it takes its entry back.
-function pushOverlay(name) {
+export function pushOverlay(name) {
   if (history.state?.overlay === name) return;
   const state = history.state ?? {};
   history.pushState({ ...state, overlay: name, depth: (state.depth ?? 0) + 1 }, "", location.href);
 }
 
-function dropOverlay(name) {
+export function dropOverlay(name) {
   const state = history.state ?? {};
   // a table left's entry (New game's Back past it still on its way) is not this one's to take
   if (state.overlay === name && (!state.table || state.table === current?.code)) history.back();
@@ -286,7 +366,7 @@ function takeEntryUnderOverlays(depth, code) {
 }
 
 // The Lobby button: Back to the landing page's entry when the table has one after it.
-function goToLobby() {
+export function goToLobby() {
   if (!history.state?.table) {
     leaveTable();
     return;
@@ -297,7 +377,7 @@ function goToLobby() {
 // ------------------------------------------------------------------ pages
 
 // The three pages share one document; only one shows at a time.
-function showPage(name) {
+export function showPage(name) {
   for (const page of ["lobby", "table", "replay", "profile", "leaderboard", "invite"]) $(page).hidden = page !== name;
   document.body.dataset.page = name;
 }
@@ -322,7 +402,7 @@ function setupSettings() {
   for (const [code, name] of Object.entries(LANGUAGES)) langSelect.append(el("option", { value: code }, name));
   langSelect.value = language;
   langSelect.addEventListener("change", () => {
-    language = langSelect.value;
+    setLanguage(langSelect.value);
     localStorage.setItem("skipbo.lang", language);
     redrawAll();
   });

@@ -1,4 +1,3 @@
-"use strict";
 // The card art of the browser game, drawn as SVG (issue 11 point 6).
 //
 // Why SVG built with createElementNS: the page's Content-Security-Policy forbids
@@ -9,7 +8,7 @@
 // Every text records the colour it sits on in `data-bg`, so a test can check each
 // text/background pair against WCAG's 4.5:1.
 
-window.Cards = (() => {
+export const Cards = (() => {
   const NS = "http://www.w3.org/2000/svg";
   // Fonts every system has; none is downloaded (CSP font-src 'self', no font files).
   const FONT = "'Liberation Sans', Arial, Helvetica, sans-serif";

@@ -1,7 +1,11 @@
-"use strict";
 // The Skip-Bo page, the coach's Hint button on the table. The server thinks (the
 // expert, from the seat's view only); this page shows the hinted move's source and
 // target lit, and why in words. The replay page's Analyze is analysis.js.
+
+import { t } from "./i18n.js";
+import { cardWords, face } from "./cardart.js";
+import { legal, moveWords, partnerOf } from "./table.js";
+import { $, el, mySeat, send, table } from "./app.js";
 
 let hint = null; // {move, at}: the move hinted, and the position (as text) it was for
 
@@ -15,7 +19,7 @@ function askHint() {
   send({ type: "hint" });
 }
 
-function receiveHint(move) {
+export function receiveHint(move) {
   hint = { move, at: movesPlayed() };
   renderHint();
 }
@@ -38,7 +42,7 @@ function hintNodes(move) {
 }
 
 // Called after every render of the table: the button, the text and the lit piles.
-function renderHint() {
+export function renderHint() {
   const button = $("hint-btn");
   const myTurn = table?.phase === "playing" && legal().length > 0;
   button.hidden = !(table?.config?.hints && myTurn);
@@ -98,6 +102,6 @@ function hintReason(move) {
   return t("whyLeast", { v: cardWords(value) });
 }
 
-function setupCoach() {
+export function setupCoach() {
   $("hint-btn").addEventListener("click", askHint);
 }

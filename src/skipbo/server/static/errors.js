@@ -1,4 +1,3 @@
-"use strict";
 // Server refusals in the page's language: ERROR_TEXTS[lang][code], with "{param}"
 // filled from the error's `params` (and "{field}" from its `field`, named through
 // FIELD_TEXTS). The codes are those of src/skipbo/server/errors.py; a test checks that
@@ -307,7 +306,7 @@ const FIELD_TEXTS = {
 
 // The text of a server error ({error, code, params, field}) in `lang`; the server's
 // English text when the code is unknown (a newer server).
-function errorText(err, lang) {
+export function errorText(err, lang) {
   const texts = ERROR_TEXTS[lang] || ERROR_TEXTS.en;
   const template = texts[err.code];
   if (!template) return err.error || "";

@@ -1,4 +1,3 @@
-"use strict";
 // How to play, in the four languages of the page (issue 11 point 1): short
 // paragraphs the page shows next to Cards.areas(). The pile names are the official
 // ones of each language's printed rule sheet, the same as i18n.js uses (see its
@@ -8,7 +7,7 @@
 // bouwstapel / trekstapel. The rules themselves are those of rules.md (§5 a turn,
 // §7 partnerships, §8 scoring), told for a new player, not for a referee.
 
-window.HOWTO = {
+export const HOWTO = {
   en: [
     "Goal: be the first to play every card of your stock pile. Cards go onto the building piles in the middle of the table, in order from 1 to 12.",
     "The four areas: your stock pile (only its top card is face up and can be played); your hand of up to 5 cards, which only you can see; your four discard piles (only the top card of each can be played); and the four building piles in the middle, shared by everyone. The draw pile refills the hands.",

@@ -1,4 +1,3 @@
-"use strict";
 // Every visible text of the page, in the four languages of the printed rules.
 //
 // The names of the piles and cards are the official ones of the printed rule
@@ -12,9 +11,9 @@
 //   nl: 004 (Dutch part): "stok", "trekstapel", "bouwstapel", "weggooistapel", "hand".
 // "{name}" in a text is filled in by t(); the values are set with textContent only.
 
-const LANGUAGES = { en: "English", fr: "Français", de: "Deutsch", nl: "Nederlands" };
+export const LANGUAGES = { en: "English", fr: "Français", de: "Deutsch", nl: "Nederlands" };
 
-const TEXTS = {
+export const TEXTS = {
   en: {
     hint: "Hint", hintText: "Hint: {move}", analyze: "Analyze", analysisSeat: "Seat", analyzing: "Analysing… (a few seconds)", analysisSummary: "{n} moves · inaccuracies: {inaccuracy} · mistakes: {mistake} · blunders: {blunder}", markedMove: "Step {step}: played {played}; the expert plays {best} (win chance −{drop} %, {mark})", mark_inaccuracy: "inaccuracy", mark_mistake: "mistake", mark_blunder: "blunder", analysisGraph: "Win chance after each move of the seat", axisChance: "Win chance", axisMove: "Move", axisOwnMoves: "moves of {who}", markChip: "{step} · {mark}", markedMoves: "Marked moves: choose one to see it on the board", markDetail: "{mark}: the expert plays {best} (win chance −{drop} %)",
     language: "Language", faces: "Cards", facesNumbers: "Skip-Bo numbers", facesCards: "Playing cards",
@@ -351,11 +350,16 @@ function initialLanguage() {
   return TEXTS[browser] ? browser : "en";
 }
 
-let language = initialLanguage();
+export let language = initialLanguage();
+
+/** The language chosen in the settings, for every later t(). */
+export function setLanguage(code) {
+  language = code;
+}
 
 // One text in the chosen language, "{name}" filled from params (English as fallback).
 // A number of cards, "{count}" in a text, is filled in from "n": "1 card", "7 cards".
-function t(key, params = {}) {
+export function t(key, params = {}) {
   const all = "n" in params && !("count" in params) ? { ...params, count: cardCount(params.n) } : params;
   return fill(TEXTS[language][key] ?? TEXTS.en[key] ?? key, all);
 }
@@ -371,7 +375,7 @@ function fill(text, params) {
 }
 
 // The fixed texts of index.html: data-i18n sets textContent, data-i18n-ph a placeholder.
-function translateStatic() {
+export function translateStatic() {
   document.documentElement.lang = language;
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   for (const node of document.querySelectorAll("[data-i18n-ph]")) node.placeholder = t(node.dataset.i18nPh);

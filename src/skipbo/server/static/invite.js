@@ -1,10 +1,13 @@
-"use strict";
 // The Skip-Bo page, the invite: a link to a table (/#CODE) that this browser has no
 // seat at opens its own small page, "Ann invited you to a 3-player table", with the
 // name field filled in (the remembered name, else the guest name from /api/me) and
 // one Join button. A table with no open seat left (full, or already playing) is
 // watched straight away, as before. What the page says comes from the table's public
 // view (GET /api/tables/CODE), the same a spectator sees; names go in by textContent.
+
+import { t, TEXTS } from "./i18n.js";
+import { joinTable } from "./lobby.js";
+import { $, api, enterTable, guarded, seatName, ServerError, showError, showPage } from "./app.js";
 
 const INVITE_TEXTS = {
   en: {
@@ -38,7 +41,7 @@ let inviteShown = null; // the public view of the table the invite page is for
 
 // A link to a table without a seat here: the invite page while seats are open,
 // else watching. Returns once the page shows the one or the other.
-async function openInvite(code) {
+export async function openInvite(code) {
   let view;
   try {
     view = await api("GET", `/api/tables/${encodeURIComponent(code)}`);
@@ -70,7 +73,7 @@ function inviteEntry(code) {
   history.pushState({ invite: code }, "", `#${code}`);
 }
 
-function renderInvite() {
+export function renderInvite() {
   const view = inviteShown;
   if (!view) return;
   const rules = view.config.rules;
@@ -109,11 +112,11 @@ function watchInvite() {
 }
 
 // The guest name from /api/me arrives after the page: it fills an empty name field.
-function fillInviteName(name) {
+export function fillInviteName(name) {
   if (inviteShown && name && !$("invite-name").value) $("invite-name").value = name;
 }
 
-function setupInvite() {
+export function setupInvite() {
   $("invite-join").addEventListener("click", guarded(acceptInvite));
   $("invite-watch").addEventListener("click", watchInvite);
   $("invite-name").addEventListener("keydown", (event) => {

@@ -1,7 +1,14 @@
-"use strict";
 // The Skip-Bo page, part 2: the landing page. One big "Play against the computer"
 // button (you + one bot, started at once), the tables this browser sits at, how to
 // play, and the full form to create or join a table.
+
+import { language, t } from "./i18n.js";
+import { Cards } from "./cards.js";
+import { HOWTO } from "./howto.js";
+import { cardNode } from "./cardart.js";
+import { tableReach } from "./online.js";
+import { addServerTables } from "./profile.js";
+import { $, api, bots, button, el, enterTable, guarded, ladder, loadSeat, seatKey, ServerError } from "./app.js";
 
 const TIMER_CHOICES = [null, 15, 30, 60, 120, 300];
 const TABLES_KEY = "skipbo.tables";
@@ -10,8 +17,8 @@ const MAX_TABLES = 12;
 // ------------------------------------------------------------------ your tables
 
 // The tables this browser sat at, newest first: {code, seat, at, who, phase}.
-function myTables() {
-  let list = [];
+export function myTables() {
+  let list;
   try {
     list = JSON.parse(localStorage.getItem(TABLES_KEY)) || [];
   } catch {
@@ -30,7 +37,7 @@ function saveTables(list) {
   localStorage.setItem(TABLES_KEY, JSON.stringify(list.slice(0, MAX_TABLES)));
 }
 
-function rememberTable(code, seat, details = {}) {
+export function rememberTable(code, seat, details = {}) {
   if (seat === null || seat === undefined) return;
   const list = myTables().filter((entry) => entry.code !== code);
   const old = myTables().find((entry) => entry.code === code) ?? {};
@@ -38,7 +45,7 @@ function rememberTable(code, seat, details = {}) {
   saveTables(list);
 }
 
-function forgetTable(code) {
+export function forgetTable(code) {
   localStorage.removeItem(seatKey(code));
   saveTables(myTables().filter((entry) => entry.code !== code));
   renderMyTables();
@@ -47,7 +54,7 @@ function forgetTable(code) {
 // A table of "Your tables": the code and phase on one line, who else sits there on
 // the next, where long names end in "…" (the tooltip has them whole); the whole line
 // is never cut down to "with …".
-function myTableText(code, phase, who) {
+export function myTableText(code, phase, who) {
   const text = el("span", { class: "my-table-text" });
   const head = el("span", { class: "my-table-head" });
   head.append(el("b", {}, code));
@@ -60,7 +67,7 @@ function myTableText(code, phase, who) {
   return text;
 }
 
-function renderMyTables() {
+export function renderMyTables() {
   const box = $("my-tables-list");
   const list = myTables();
   box.replaceChildren();
@@ -94,17 +101,15 @@ function renderHeroCards() {
 function renderHowto() {
   const picture = $("howto-picture");
   picture.replaceChildren();
-  if (window.Cards?.areas) {
-    const names = { stock: t("stock"), hand: t("hand"), discard: t("discardPiles"), build: t("buildPiles"), draw: t("draw") };
-    const svg = Cards.areas(names);
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", t("areasPicture"));
-    svg.removeAttribute("aria-hidden");
-    picture.append(svg);
-  }
+  const names = { stock: t("stock"), hand: t("hand"), discard: t("discardPiles"), build: t("buildPiles"), draw: t("draw") };
+  const svg = Cards.areas(names);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("areasPicture"));
+  svg.removeAttribute("aria-hidden");
+  picture.append(svg);
   const text = $("howto-text");
   text.replaceChildren();
-  const paragraphs = window.HOWTO ? HOWTO[language] ?? HOWTO.en : [t("howtoShort")];
+  const paragraphs = HOWTO[language] ?? HOWTO.en;
   for (const paragraph of paragraphs) text.append(el("p", {}, paragraph));
 }
 
@@ -127,7 +132,7 @@ function renderSeatChoices() {
   }
 }
 
-function levelName(bot) {
+export function levelName(bot) {
   const key = `level_${bot}`;
   const text = t(key);
   return text === key ? bot : text;
@@ -160,7 +165,7 @@ function renderTimerChoices() {
   select.value = kept;
 }
 
-function renderLobby() {
+export function renderLobby() {
   renderSeatChoices();
   renderLevels();
   renderTimerChoices();
@@ -169,7 +174,7 @@ function renderLobby() {
   renderHeroCards();
 }
 
-function nickname(fallback = false) {
+export function nickname(fallback = false) {
   let name = $("nickname").value.trim();
   if (!name && fallback) {
     name = t("defaultName");
@@ -195,7 +200,7 @@ function quickStock() {
   return played ? "30" : "10";
 }
 
-async function quickPlay() {
+export async function quickPlay() {
   const level = $("quick-level").value || "hard";
   localStorage.setItem("skipbo.level", level);
   const stock = Number($("quick-length").value) || 10;
@@ -223,7 +228,7 @@ async function createTable() {
 }
 
 // Joining a table this browser already sits at goes back to that seat.
-async function joinTable(code) {
+export async function joinTable(code) {
   code = code.trim().toUpperCase();
   if (!code) throw new ServerError({ error: t("needCode") });
   const stored = loadSeat(code);
@@ -235,7 +240,7 @@ async function joinTable(code) {
   enterTable(joined.code, joined.token, joined.seat);
 }
 
-function setupLobby() {
+export function setupLobby() {
   $("nickname").value = localStorage.getItem("skipbo.name") || "";
   if (!localStorage.getItem("skipbo.name")) $("howto").open = true; // a first visit
 

@@ -1,11 +1,17 @@
-"use strict";
 // The Skip-Bo page, part 5: states arrive in a queue and are shown one by one, so
 // bot moves can be followed at a chosen pace; each move's card travels from its
 // source to its target (FLIP with the Web Animations API); the last move stays
 // marked; a live region says what happened; a hidden tab says "your turn".
 
+import { t } from "./i18n.js";
+import { cardNode } from "./cardart.js";
+import { rememberTable } from "./lobby.js";
+import { lastMove, moveWords, noteGameOver, noteMoveValues, partnerOf, render, renderResult, resignedNotices, resultText, setHoldResult, setLastMove } from "./table.js";
+import { noteSoundsAndCelebration, playSound } from "./sounds.js";
+import { $, current, el, mySeat, seatName, showView, sleep, table } from "./app.js";
+
 // Milliseconds between two moves of other players; "instant" is for tests.
-const PACES = { slow: 1200, normal: 700, fast: 300, instant: 0 };
+export const PACES = { slow: 1200, normal: 700, fast: 300, instant: 0 };
 
 let queue = []; // [{view, at}] states received, not shown yet
 let pumping = false;
@@ -20,14 +26,14 @@ function pace() {
   return PACES[localStorage.getItem("skipbo.pace")] ?? PACES.normal;
 }
 
-function resetMotion() {
+export function resetMotion() {
   queue = [];
   nextShowAt = 0;
   flightStart = null;
   timerEnds = null;
 }
 
-function receiveState(view) {
+export function receiveState(view) {
   queue.push({ view, at: Date.now() });
   if (!pumping) pump();
 }
@@ -72,16 +78,14 @@ function showState({ view, at }) {
   const moves = newMoves(old, view);
   noteMoveValues(old, view, moves);
   noteGameOver(view);
-  table = view;
-  stateCount += 1;
-  document.body.dataset.stateCount = String(stateCount);
-  if (moves.length) lastMove = moves[moves.length - 1];
-  else if (!old || old.round_index !== view.round_index) lastMove = null;
+  showView(view);
+  if (moves.length) setLastMove(moves[moves.length - 1]);
+  else if (!old || old.round_index !== view.round_index) setLastMove(null);
   const endsRound = old?.phase === "playing" && view.phase !== "playing";
   if (endsRound && pace() > 0) {
-    holdResult = true;
+    setHoldResult(true);
     setTimeout(() => {
-      holdResult = false;
+      setHoldResult(false);
       if (table === view) {
         renderResult();
         if (!$("result").hidden) $("next").focus();
@@ -112,13 +116,13 @@ function pileRects() {
   return rects;
 }
 
-function rememberFlightStart(from = null) {
+export function rememberFlightStart(from = null) {
   const node = from ?? document.querySelector("#me [data-selected=true]") ?? document.querySelector("#me [data-testid=own-stock]");
   flightStart = node ? node.getBoundingClientRect() : null;
 }
 
 // "H7-B2" by seat 1 -> {from: "1:H", to: "B2", value: "7"}, read from the old view.
-function moveEnds(move, old) {
+export function moveEnds(move, old) {
   if (move.move === "end" || !old?.view) return null;
   const [source, target] = move.move.split("-");
   const seat = source.startsWith("p") ? partnerOf(old.view, move.seat) : move.seat;
@@ -171,7 +175,7 @@ function fly(move, old, rects) {
 }
 
 // The last move stays marked: its source and target get a ring and a small tag.
-function markLastMove() {
+export function markLastMove() {
   for (const node of document.querySelectorAll("#board .last-from, #board .last-to")) node.classList.remove("last-from", "last-to");
   for (const node of document.querySelectorAll("#board [data-last-move]")) delete node.dataset.lastMove;
   if (!lastMove || !table?.view) return;
@@ -225,13 +229,13 @@ function yourTurnAlert() {
 
 // The your-turn sound (sounds.js), also played when the sound setting is turned on:
 // a first sound in answer to a click lets the browser play the later ones.
-function beep() {
+export function beep() {
   playSound("turn");
 }
 
 // Started by app.js's start(), not at load: on a slow load a timer set here fired
 // before app.js had defined $ and the table state.
-function startMotionWatchers() {
+export function startMotionWatchers() {
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden) document.title = current ? baseTitle : "Skip-Bo";
   });
@@ -240,7 +244,7 @@ function startMotionWatchers() {
 
 // ------------------------------------------------------------------ turn timer
 
-function tickTimer() {
+export function tickTimer() {
   const nodes = document.querySelectorAll("[data-timer]");
   const own = $("turn-timer");
   if (timerEnds === null || !table || table.phase !== "playing") {

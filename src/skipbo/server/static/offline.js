@@ -1,6 +1,7 @@
-"use strict";
 // The offline page (offline.html, shown by sw.js when the server cannot be reached):
 // its texts in the chosen language, and a way back as soon as the network returns.
+
+import { t, translateStatic } from "./i18n.js";
 
 function startOfflinePage() {
   translateStatic();

@@ -1,8 +1,14 @@
-"use strict";
 // The Skip-Bo page, the online part: who you are (a guest at once, an account if you
 // like), "Find a game" (paired with people waiting for the same kind of game), and
 // the lobby's open public tables, refreshed every few seconds while the landing page
 // is shown. Every name from the server goes into the DOM through textContent.
+
+import { language, t, TEXTS } from "./i18n.js";
+import { joinTable } from "./lobby.js";
+import { renderAccountTools } from "./account.js";
+import { playerLink, refreshServerTables } from "./profile.js";
+import { fillInviteName } from "./invite.js";
+import { $, api, button, current, el, enterTable, guarded, table } from "./app.js";
 
 const ONLINE_TEXTS = {
   en: {
@@ -80,10 +86,14 @@ const LOBBY_REFRESH_MS = 4000;
 const FILL_AFTER_MS = 30000; // a seated person may fill the open seats with bots after this wait
 const FIND_KINDS = { 2: [2, false], 3: [3, false], 4: [4, false], "2x2": [4, true] };
 
-let identity = null; // {id, name, kind, rating, provisional}: this browser's player
+export let identity = null; // {id, name, kind, rating, provisional}: this browser's player
+/** Who this browser now is (an import cannot be assigned from another module). */
+export function setIdentity(value) {
+  identity = value;
+}
 let waiting = null; // {code, since}: the table this page waits at for people
 
-async function loadIdentity() {
+export async function loadIdentity() {
   identity = await api("GET", "/api/me");
   refreshTurns();
   // a name typed meanwhile (the answer may come after the person typed) is kept
@@ -93,7 +103,7 @@ async function loadIdentity() {
   refreshServerTables(); // profile.js: this player's running tables, by the server
 }
 
-function renderIdentity() {
+export function renderIdentity() {
   const box = $("me-box");
   if (!identity) {
     box.hidden = true;
@@ -140,7 +150,7 @@ async function logOut() {
 
 // The Create-a-table form's online choices: public (listed in the lobby) or link
 // only, and the pace: live, or slow with what happens to a player past the deadline.
-function tableReach() {
+export function tableReach() {
   const hours = Number($("create-pace").value) || null;
   const reach = { public: $("visibility").value === "public" };
   if (hours) Object.assign(reach, { slow_hours: hours, on_timeout: $("on-timeout").value, turn_seconds: null });
@@ -205,7 +215,7 @@ function lobbyTableItem(table, testid, action) {
   return item;
 }
 
-async function refreshOpenTables() {
+export async function refreshOpenTables() {
   if ($("lobby").hidden || document.hidden) return;
   try {
     const lobby = await api("GET", "/api/lobby");
@@ -246,7 +256,7 @@ async function refreshTurns() {
 
 // This player's running tables by the server (/api/me/tables), null when it did not
 // answer (the next refresh tries again); every answer also updates the badge.
-async function fetchMyTables() {
+export async function fetchMyTables() {
   let tables;
   try {
     tables = await api("GET", "/api/me/tables");
@@ -271,7 +281,7 @@ function showTurns() {
   }
 }
 
-function setupOnline() {
+export function setupOnline() {
   const saved = (() => {
     try {
       return JSON.parse(localStorage.getItem("skipbo.find")) ?? {};

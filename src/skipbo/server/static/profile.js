@@ -1,4 +1,3 @@
-"use strict";
 // The Skip-Bo page, people: a player's profile (#player/ID: rating and its graph over
 // time, games played and won, average stock left, the finished games with a Replay and
 // an Analyze link per round, more games by pages), the leaderboard (#leaderboard,
@@ -9,6 +8,13 @@
 //
 // Each of these pages is a history entry: a link pushes it, Back returns to where the
 // player came from (the hashchange runs app.js's openFromHash, which asks openPeopleHash).
+
+import { language, t, TEXTS } from "./i18n.js";
+import { myTableText, renderMyTables } from "./lobby.js";
+import { replaySource, replayTableRound } from "./replay.js";
+import { analysis, analyzeRound } from "./analysis.js";
+import { fetchMyTables, identity, refreshOpenTables } from "./online.js";
+import { $, api, button, el, enterTable, guarded, loadSeat, showPage, svgEl } from "./app.js";
 
 const PROFILE_TEXTS = {
   en: {
@@ -114,7 +120,7 @@ const PEOPLE_ROUTES = [
 
 // Called by openFromHash first: true when the hash is one of these pages (or the
 // landing page reached by Back from one of them), which is then shown.
-function openPeopleHash() {
+export function openPeopleHash() {
   for (const [pattern, open] of PEOPLE_ROUTES) {
     const match = pattern.exec(location.hash);
     if (match) {
@@ -159,7 +165,7 @@ function labelReplayBack() {
 }
 
 // The replay page's Back after a link (replay.js asks): back to where the link was.
-function closeLinkedReplay() {
+export function closeLinkedReplay() {
   if (!linkedReplay) return false;
   goBack();
   return true;
@@ -202,7 +208,7 @@ function ordinal(n) {
   return `${n}${suffix}`;
 }
 
-function playerLink(id, name, testid = "player-link") {
+export function playerLink(id, name, testid = "player-link") {
   return el("a", { href: `#player/${id}`, class: "player-link", "data-testid": testid, "data-player-id": String(id) }, name);
 }
 
@@ -540,7 +546,7 @@ function renderLeaderboard() {
 // The server's running tables of this player (/api/me/tables): the ones this browser
 // has a seat token for are "Your tables" already (lobby.js) and get a "your turn" tag;
 // the others (sat at on another device) can be watched from here.
-async function refreshServerTables() {
+export async function refreshServerTables() {
   if (myPlayerId() === null || $("lobby").hidden || document.hidden) return;
   const fresh = await fetchMyTables(); // online.js: the turn badge too
   if (!fresh) return; // the next refresh tries again
@@ -554,7 +560,7 @@ function turnTag() {
 }
 
 // Called at the end of lobby.js's renderMyTables with the list it drew.
-function addServerTables(box, localList) {
+export function addServerTables(box, localList) {
   const turn = new Set(serverTables.your_turn.map((table) => table.table_id));
   const local = new Set(localList.map((entry) => entry.code));
   for (const entry of localList) {
@@ -596,13 +602,13 @@ async function sitBackDown(code, stored) {
 // ------------------------------------------------------------------ start-up
 
 // Redrawn in the new language (app.js's redrawAll).
-function renderPeoplePages() {
+export function renderPeoplePages() {
   labelReplayBack();
   if (!$("profile").hidden && profile) renderProfile();
   if (!$("leaderboard").hidden) renderLeaderboard();
 }
 
-function setupPeople() {
+export function setupPeople() {
   // the entry the page was opened at: the Back button of these pages does not leave the site
   history.replaceState({ ...(history.state ?? {}), visited: "first" }, "");
   $("profile-back").addEventListener("click", goBack);

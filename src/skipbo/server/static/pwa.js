@@ -1,4 +1,3 @@
-"use strict";
 // The installable app: registers the service worker (/sw.js, served by the server with
 // the shell's hashed URLs; scope: the whole site). After the page has loaded, so that
 // the worker's first downloads never compete with the page's own.

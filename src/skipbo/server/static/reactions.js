@@ -1,10 +1,12 @@
-"use strict";
 // The Skip-Bo page, preset reactions at the table: a seated player picks one of five
 // ("Good game", "Well played", "Oops", "Thanks", "Hurry up?") from the React menu; the
 // server sends every connection of the table {type: "reaction", seat, reaction} and
 // the page shows it beside that player's name for a few seconds, in the reader's
 // language. Only ids travel, never free text: there is nothing to moderate. The
 // server limits how often a connection may react (too_many_reactions).
+
+import { t, TEXTS } from "./i18n.js";
+import { $, current, el, mySeat, seatName, send, table } from "./app.js";
 
 const REACTION_TEXTS = {
   en: {
@@ -32,7 +34,7 @@ let reactionsShown = {}; // seat -> {reaction, timer}, at the table reactionsAt
 let reactionsAt = null;
 
 // A reaction from the server: shown beside the seat's name, and said to screen readers.
-function receiveReaction(message) {
+export function receiveReaction(message) {
   const seat = message.seat;
   if (!REACTION_IDS.includes(message.reaction) || !table?.seats?.[seat]) return;
   if (reactionsAt !== current?.code) clearReactions();
@@ -53,7 +55,7 @@ function clearReactions() {
 }
 
 // The tag beside a seat's name while its reaction shows (table.js's seatHead adds it).
-function reactionTag(seat) {
+export function reactionTag(seat) {
   const shown = reactionsAt === current?.code ? reactionsShown[seat] : null;
   if (!shown) return null;
   return el("span", { class: "tag reaction", "data-testid": `reaction-${seat}` }, t(`react_${shown.reaction}`));
@@ -69,7 +71,7 @@ function showReactionTags() {
 }
 
 // The React menu is offered to a seated player once the game has begun.
-function renderReactBox() {
+export function renderReactBox() {
   // a seat that resigned is a bot's now: its person watches, and watchers do not react
   const seated = Boolean(current?.token) && mySeat() !== null && table?.seats?.[mySeat()]?.kind === "human";
   const open = seated && table.phase !== "lobby";
@@ -88,7 +90,7 @@ function sendReaction(reaction) {
   $("react-toggle").focus();
 }
 
-function setupReactions() {
+export function setupReactions() {
   const menu = $("react-menu");
   for (const id of REACTION_IDS) {
     const choice = el("button", { type: "button", class: "secondary", "data-testid": `react-${id}`, "data-i18n": `react_${id}` }, t(`react_${id}`));

@@ -1,13 +1,19 @@
-"use strict";
 // The Skip-Bo page, part 6: the replay page. The server computes every step
 // (POST /api/replay, GET /api/tables/CODE/replay/I); this page only shows the step
 // it is at: the public view, and every hand once the round is over (step.hands).
 
-let replayData = null; // {names, result, steps: [{move, seat, view, hands?}]}
-let replayAt = 0;
-let replaySource = null; // what is shown: {file: the uploaded text} or {code, index}
+import { t } from "./i18n.js";
+import { cardNode, cardWords, emptyNode, stackNode } from "./cardart.js";
+import { buildSlot, moveWords, resultText } from "./table.js";
+import { resetAnalysis, showAnalysisStep } from "./analysis.js";
+import { closeLinkedReplay } from "./profile.js";
+import { $, current, el, guarded, ServerError, showPage, table } from "./app.js";
 
-function openReplay() {
+export let replayData = null; // {names, result, steps: [{move, seat, view, hands?}]}
+export let replayAt = 0;
+export let replaySource = null; // what is shown: {file: the uploaded text} or {code, index}
+
+export function openReplay() {
   if (current && table) {
     $("replay-code").value = current.code;
     const over = table.phase !== "playing" && table.phase !== "lobby";
@@ -55,14 +61,14 @@ async function replayFile() {
 }
 
 // The table round asked for in the code and round fields.
-function tableRoundAsked() {
+export function tableRoundAsked() {
   const code = $("replay-code").value.trim().toUpperCase();
   if (!code) throw new ServerError({ error: t("needCode") });
   const index = Math.max(0, Number($("replay-round").value) - 1); // shown from 1
   return { code, index };
 }
 
-async function replayTableRound() {
+export async function replayTableRound() {
   const { code, index } = tableRoundAsked();
   await loadReplay(await fetch(`/api/tables/${encodeURIComponent(code)}/replay/${index}`), { code, index });
 }
@@ -82,7 +88,7 @@ function fillSeatChoice(names, chosen) {
   select.value = String(chosen);
 }
 
-function replayStep(to) {
+export function replayStep(to) {
   if (!replayData) return;
   replayAt = Math.max(0, Math.min(replayData.steps.length - 1, to));
   renderReplay();
@@ -124,7 +130,7 @@ function replayPlayer(view, seat, nameOf, hand, moved) {
   return area;
 }
 
-function renderReplay() {
+export function renderReplay() {
   const board = $("replay-board");
   board.hidden = !replayData;
   if (!replayData) return;
@@ -166,7 +172,7 @@ function replayKeys(event) {
   replayStep(Number.isFinite(step) ? replayAt + step : step);
 }
 
-function setupReplay() {
+export function setupReplay() {
   $("replay-link").addEventListener("click", (event) => {
     event.preventDefault();
     openReplay();

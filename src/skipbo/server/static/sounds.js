@@ -1,9 +1,10 @@
-"use strict";
 // Sounds and the celebration of a won round. Sounds are made with Web Audio (no file
 // to download) and are off until the player turns them on in the settings (⚙): a card
 // placed, your turn, a round won. A round you win also throws a little confetti, unless
 // the system asks for reduced motion or the settings say "No animation".
 // motion.js calls noteSoundsAndCelebration() for every state it shows.
+
+import { el, mySeat } from "./app.js";
 
 const SOUND_NOTES = {
   // [frequency in Hz, start in s, length in s], played as soft sine tones
@@ -19,7 +20,7 @@ function soundsOn() {
   return localStorage.getItem("skipbo.sound") === "on";
 }
 
-function playSound(kind) {
+export function playSound(kind) {
   if (!soundsOn() || !SOUND_NOTES[kind]) return;
   try {
     soundContext = soundContext ?? new AudioContext();
@@ -67,7 +68,7 @@ function wonByMe(view) {
   return (view.result.team ?? [view.result.winner]).includes(seat);
 }
 
-function noteSoundsAndCelebration(old, view, moves) {
+export function noteSoundsAndCelebration(old, view, moves) {
   const myTurn = (v) => v?.phase === "playing" && (v.legal ?? []).length > 0;
   const endsRound = old?.phase === "playing" && view.phase !== "playing";
   if (endsRound && wonByMe(view)) {

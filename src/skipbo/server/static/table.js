@@ -1,4 +1,3 @@
-"use strict";
 // The Skip-Bo page, part 4: drawing the table and choosing a move.
 //
 // Choosing never moves a card: a tap on a playable card selects it (only that card
@@ -7,20 +6,42 @@
 // the same "discard here" target sends it at once). Tap-tap, keyboard and a drag
 // with Pointer Events (mouse, pen, touch) all end in the same two functions.
 
+import { t } from "./i18n.js";
+import { cardNode, cardWords, emptyNode, face, hiddenText, stackNode } from "./cardart.js";
+import { levelName } from "./lobby.js";
+import { markLastMove, moveEnds, rememberFlightStart, resetMotion, tickTimer } from "./motion.js";
+import { openReplay, replayTableRound } from "./replay.js";
+import { renderHint } from "./coach.js";
+import { analyzeRound } from "./analysis.js";
+import { reactionTag, renderReactBox } from "./reactions.js";
+import { tutorialMoves, tutorialRendered } from "./tutorial.js";
+import { $, api, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, iResigned, mySeat, pushOverlay, seatName, send, table } from "./app.js";
+
 const UNDO_MS = 2500;
 
-let selected = null; // the chosen source ("H7", "S", "D2", "pS", "pD1") or null
+export let selected = null; // the chosen source ("H7", "S", "D2", "pS", "pD1") or null
 let selectedNode = null; // which node of that source is raised ("H7#2": the third hand card)
-let pending = null; // a discard waiting for its undo moment: {move, target, timer}
-let focusKey = null; // where focus goes after the next render
+export let pending = null; // a discard waiting for its undo moment: {move, target, timer}
+export let focusKey = null; // where focus goes after the next render
 let drag = null; // a pointer drag in progress
 let suppressClick = false; // the click that ends a drag is not a tap
-let lastMove = null; // {seat, move} shown as "last move" on the table
+export let lastMove = null; // {seat, move} shown as "last move" on the table
 let resultClosed = false; // the result overlay was put aside to look at the table
-let holdResult = false; // the round's last move is still travelling
+export let holdResult = false; // the round's last move is still travelling
 let moveValues = new Map(); // "round:move index" -> the card a move carried, read from the view before it
 
-function resetTableState() {
+// Setters for the state above that other modules change (an import is read-only).
+export function setLastMove(move) {
+  lastMove = move;
+}
+export function setHoldResult(flag) {
+  holdResult = flag;
+}
+export function setFocusKey(key) {
+  focusKey = key;
+}
+
+export function resetTableState() {
   // the table left: its phase and turn no longer describe the page (the next table's
   // own come with its first view; until then its board stays hidden, app.css)
   delete document.body.dataset.phase;
@@ -38,7 +59,7 @@ function resetTableState() {
 // ------------------------------------------------------------------ legal moves
 
 // A move is "SOURCE-TARGET" or "end" (notation.md); the split only reads the list.
-function legal() {
+export function legal() {
   const all = table?.legal ?? [];
   return typeof tutorialMoves === "function" ? tutorialMoves(all) : all; // tutorial.js: a lesson asks for one move
 }
@@ -143,7 +164,7 @@ function undoPending() {
 }
 
 // A refused move (an error from the server) leaves the position as it was.
-function refused() {
+export function refused() {
   cancelPending();
   selected = null;
   selectedNode = null;
@@ -292,7 +313,7 @@ function restoreFocus() {
   const key = focusKey;
   focusKey = null;
   const box = $("board");
-  let node = null;
+  let node;
   if (key === "lit") node = box.querySelector("[data-lit=true][tabindex='0']");
   else if (key === "next") node = box.querySelector("#me [data-selectable=true]") ?? $("end-turn-btn");
   else node = [...box.querySelectorAll("[data-key]")].find((n) => n.dataset.key === key);
@@ -318,7 +339,7 @@ function pileWords(code) {
 }
 
 // "H7-B2" -> "hand 7 → building pile 2"; only splits the string, knows no rule.
-function moveWords(move) {
+export function moveWords(move) {
   if (move === "end") return t("moveEnd");
   const [source, target] = move.split("-");
   return `${pileWords(source)} → ${pileWords(target ?? "")}`;
@@ -335,7 +356,7 @@ function discardName(seat, n, nameOf = seatName) {
 
 // ------------------------------------------------------------------ piles
 
-function partnerOf(view, seat) {
+export function partnerOf(view, seat) {
   const n = view.players.length;
   return view.rules.teams && seat !== null ? (seat + n / 2) % n : null;
 }
@@ -530,7 +551,7 @@ function renderMiddle(view) {
 }
 
 // A building pile; on the table a target, in a replay only shown.
-function buildSlot(view, value, n, targetsToo, prefix) {
+export function buildSlot(view, value, n, targetsToo, prefix) {
   const cards = view.build_piles?.[n - 1] ?? [];
   const top = cards[cards.length - 1];
   const name = t("buildN", { n });
@@ -644,7 +665,7 @@ function resignedTag(seat, view = table) {
 }
 
 // Everyone is told who resigned at a table that plays on: "Bob resigned; a bot plays the seat."
-function resignedNotices(view = table) {
+export function resignedNotices(view = table) {
   return view.seats
     .filter((info) => info.resigned)
     .map((info) => (current?.seat === info.seat ? t("youResignedNotice") : t("resignedNotice", { who: info.name })));
@@ -679,7 +700,7 @@ function shortMoveWords(move, key) {
 
 // The card each new move carried, read from the view before it: exact for one move
 // between two views (the usual case); a batch keeps only its first.
-function noteMoveValues(old, view, moves) {
+export function noteMoveValues(old, view, moves) {
   if (!moves.length || view.moves === undefined) return;
   const ends = moveEnds(moves[0], old);
   if (ends) moveValues.set(`${view.round_index}:${view.moves - moves.length}`, ends.value);
@@ -733,7 +754,7 @@ function isOver() {
 
 // ------------------------------------------------------------------ render
 
-function render() {
+export function render() {
   if (!table || !current) return;
   const focused = document.activeElement;
   document.body.dataset.phase = table.phase;
@@ -782,7 +803,7 @@ function keepFocus(focused) {
 
 // ------------------------------------------------------------------ overlays
 
-function resultText(result, nameOf = seatName) {
+export function resultText(result, nameOf = seatName) {
   if (result.reason === "stock") {
     const who = result.team ? result.team.map((seat) => nameOf(seat)).join(" & ") : nameOf(result.winner);
     return t("won", { who, points: result.points });
@@ -814,7 +835,7 @@ function roundPoints(result, seat) {
   return result.winner === seat ? result.points : 0;
 }
 
-function renderResult() {
+export function renderResult() {
   const box = $("result");
   const over = isOver() && (table.result || table.phase === "match_over");
   const wasHidden = box.hidden;
@@ -898,7 +919,7 @@ function seriesGames(code) {
   }
 }
 
-function noteGameOver(view) {
+export function noteGameOver(view) {
   if (view.phase !== "match_over" || view.game === undefined) return;
   let winner = null;
   if (view.match_winner !== null && view.match_winner !== undefined) winner = view.match_winner;
@@ -1084,7 +1105,7 @@ async function newGameAlike() {
   enterTable(created.code, created.token, created.seat);
 }
 
-function setupTable() {
+export function setupTable() {
   $("leave").addEventListener("click", goToLobby);
   $("give-up-seat").addEventListener("click", giveUpSeat);
   $("resign").addEventListener("click", openResign);

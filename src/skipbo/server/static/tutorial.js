@@ -1,4 +1,3 @@
-"use strict";
 // The Skip-Bo page, the guided first game. POST /api/tutorial opens a
 // table of its own kind: the person against the greedy bot on a deal arranged by
 // the server (server/tutorial.py), played through the normal table view and
@@ -9,6 +8,11 @@
 // the deal's moves, written down, and tests/test_tutorial.py checks the deal gives
 // exactly these positions. Texts: TUTORIAL_TEXTS, merged into i18n.js's TEXTS,
 // with each rule sheet's own pile names.
+
+import { t, TEXTS } from "./i18n.js";
+import { forgetTable, myTables, nickname, quickPlay } from "./lobby.js";
+import { pending, render, selected, setFocusKey } from "./table.js";
+import { $, api, button, current, el, enterTable, goToLobby, guarded, mySeat, seatKey, seatName, table } from "./app.js";
 
 const TUTORIAL_TEXTS = {
   en: {
@@ -190,7 +194,7 @@ function tutorialStep() {
 
 // table.js's legal() asks this: a lesson lets only the move it asks for be chosen
 // (none while a lesson is read). The server's list is only narrowed, never added to.
-function tutorialMoves(all) {
+export function tutorialMoves(all) {
   const step = tutorialStep();
   if (!step || step.id === "done" || table.phase !== "playing") return all;
   if (!step.moves) return [];
@@ -224,7 +228,7 @@ function offerTutorial() {
   $("tutorial-offer").hidden = !first;
 }
 
-function setupTutorial() {
+export function setupTutorial() {
   $("tutorial-start").addEventListener("click", guarded(startTutorial));
   $("tutorial-offer-start").addEventListener("click", guarded(startTutorial));
   $("tutorial-offer-dismiss").addEventListener("click", () => {
@@ -263,12 +267,12 @@ function tutorialNext() {
   const step = tutorialStep();
   if (!step || step.moves || step.wait || step.id === "done") return;
   tutorialAt.index += 1;
-  focusKey = "next"; // table.js: focus the one card the next lesson asks for
+  setFocusKey("next"); // table.js: focus the one card the next lesson asks for
   render();
 }
 
 // table.js's render() calls this last: the panel, the spot and the end of the tutorial.
-function tutorialRendered() {
+export function tutorialRendered() {
   const panel = $("tutorial");
   const step = tutorialStep();
   document.body.dataset.tutorial = step ? step.id : "";
