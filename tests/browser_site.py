@@ -29,10 +29,11 @@ from server_harness import thread_server
 
 
 @contextmanager
-def shared_site(folder: Path) -> Iterator[tuple[str, Any]]:
-    """A server (store in ``folder``) and chromium; yields (base URL, browser)."""
+def shared_site(folder: Path, **options: Any) -> Iterator[tuple[str, Any]]:
+    """A server (store in ``folder``; ``options`` go to create_app) and chromium;
+    yields (base URL, browser)."""
     with (
-        thread_server(folder / "site.db", create_limit=0) as (base, _app),
+        thread_server(folder / "site.db", create_limit=0, **options) as (base, _app),
         sync_api.sync_playwright() as playwright,
     ):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
