@@ -25,6 +25,7 @@ from browser_helpers import (
     open_lobby,
     open_page,
     state_count,
+    wait_js,
     wait_new_state,
 )
 from browser_site import (
@@ -136,6 +137,21 @@ def test_the_landing_page_passes_axe(site: tuple[str, Any], size: str) -> None:
     check_axe(page, f"landing ({size})")
     open_howto(page)
     check_axe(page, f"landing with how to play ({size})")
+    close_page(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_offline_page_passes_axe(site: tuple[str, Any], size: str, lang: str) -> None:
+    """The page the service worker shows when the server cannot be reached (issue 21
+    §3), as served: its language set, its heading, its retry button."""
+    base, browser = site
+    page = open_page(browser, size)
+    page.add_init_script(f"localStorage.setItem('skipbo.lang', '{lang}')")
+    page.goto(base + "/offline")
+    page.get_by_test_id("offline-retry").wait_for(state="visible")
+    wait_js(page, f"document.documentElement.lang === '{lang}'")
+    check_axe(page, f"offline page ({size}, {lang})")
     close_page(page)
 
 
