@@ -6,6 +6,9 @@
 
 import { el, mySeat } from "./app.js";
 
+/** @typedef {"card" | "turn" | "win"} SoundKind a card placed, your turn, a round won */
+
+/** @type {Record<SoundKind, Array<[number, number, number]>>} */
 const SOUND_NOTES = {
   // [frequency in Hz, start in s, length in s], played as soft sine tones
   card: [[330, 0, 0.07]],
@@ -14,12 +17,18 @@ const SOUND_NOTES = {
 };
 const CELEBRATION_MS = 1800;
 const CONFETTI = 28;
+/** @type {AudioContext | null} */
 let soundContext = null;
 
+/** Whether the player turned the sounds on in the settings. */
 function soundsOn() {
   return localStorage.getItem("skipbo.sound") === "on";
 }
 
+/**
+ * Plays one of the sounds, when sounds are on.
+ * @param {SoundKind} kind
+ */
 export function playSound(kind) {
   if (!soundsOn() || !SOUND_NOTES[kind]) return;
   try {
@@ -44,7 +53,7 @@ export function playSound(kind) {
 
 // Confetti in the deck's four colours falling over the page for a moment; never in
 // the way (no pointer events) and hidden from screen readers (the dialog says it).
-function celebrateWin() {
+export function celebrateWin() {
   const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   if (still || localStorage.getItem("skipbo.pace") === "instant") return;
   document.getElementById("celebration")?.remove();
@@ -61,14 +70,24 @@ function celebrateWin() {
   setTimeout(() => box.remove(), CELEBRATION_MS);
 }
 
-// Whether the round that just ended was won by this browser's side.
+/**
+ * Whether the round that just ended was won by this browser's side.
+ * @param {TableView} view
+ */
 function wonByMe(view) {
   const seat = mySeat();
   if (seat === null || view.result?.reason !== "stock") return false;
   return (view.result.team ?? [view.result.winner]).includes(seat);
 }
 
+/**
+ * The sound (and the confetti) for a view just shown, after the one before it.
+ * @param {TableView | null} old
+ * @param {TableView} view
+ * @param {SeatMove[]} moves the moves that came with it
+ */
 export function noteSoundsAndCelebration(old, view, moves) {
+  /** @param {TableView | null} v */
   const myTurn = (v) => v?.phase === "playing" && (v.legal ?? []).length > 0;
   const endsRound = old?.phase === "playing" && view.phase !== "playing";
   if (endsRound && wonByMe(view)) {

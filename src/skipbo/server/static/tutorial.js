@@ -14,7 +14,8 @@ import { forgetTable, myTables, nickname, quickPlay } from "./lobby.js";
 import { pending, render, selected, setFocusKey } from "./table.js";
 import { $, api, button, current, el, enterTable, goToLobby, guarded, mySeat, seatKey, seatName, table } from "./app.js";
 
-const TUTORIAL_TEXTS = {
+// exported for the tests' page probe (tests/browser_helpers.py PAGE_PROBE)
+export const TUTORIAL_TEXTS = {
   en: {
     tutorialEntry: "Learn to play (2 minutes)",
     tutorialOfferTitle: "New to Skip-Bo?",
@@ -130,10 +131,39 @@ const TUTORIAL_DEAL = "tutorial"; // the configuration's name of the arranged de
 const TUTORIAL_SEEN = "skipbo.tutorial"; // "offered" once the first visit's offer was answered
 const TUTORIAL_WATCH_MS = 1500; // the other player's turn stays told at least this long
 
+/**
+ * A lesson of the tutorial (its text is TUTORIAL_TEXTS' tut_ID).
+ * @typedef {object} TutorialStep
+ * @property {TutorialLessonId} id
+ * @property {number} at the round's move count when the lesson begins
+ * @property {string | null} spot a selector of what the panel points at
+ * @property {string[]} [moves] the moves it asks for, in order (server/tutorial.py's PERSON_MOVES)
+ * @property {boolean} [wait] over when it is the person's turn again
+ * @property {"top" | "bottom"} [place] where the panel goes (top by default)
+ */
+/** @typedef {"welcome" | "stock" | "hand" | "build" | "stockPlay" | "wild" | "stockAgain" | "discard" | "opponent"
+ *   | "refill" | "run" | "drawFive" | "stockTen" | "eleven" | "discardPlay" | "completed" | "win"} TutorialLessonId */
+/**
+ * Past the last lesson: the round is won (or over).
+ * @typedef {{ id: "done", at?: undefined, spot?: undefined, moves?: undefined, wait?: undefined, place?: undefined }}
+ *   TutorialDone
+ */
+/**
+ * The lesson on screen at a tutorial table.
+ * @typedef {object} TutorialAt
+ * @property {string} code the table's
+ * @property {number | undefined} round the table's round_index
+ * @property {number} index in TUTORIAL_STEPS
+ * @property {number} shown the index last drawn (-1: none yet)
+ * @property {number} [since] when it was first drawn (Date.now())
+ * @property {ReturnType<typeof setTimeout> | null} [timer] the redraw once the other player's turn was shown
+ */
+
 // The lessons, in order. "at": the round's move count when the lesson begins. A
 // lesson with "moves" asks for those moves, one at a time, and is over once they are
 // all made; "wait" is over when it is the person's turn after "at"; the others wait
 // for Next. "spot": what the panel points at (a selector on the table).
+/** @type {TutorialStep[]} */
 const TUTORIAL_STEPS = [
   { id: "welcome", at: 0, spot: null },
   { id: "stock", at: 0, spot: "[data-testid=own-stock]" },
@@ -154,26 +184,37 @@ const TUTORIAL_STEPS = [
   { id: "win", at: 14, spot: "[data-testid=own-stock]", moves: ["S-B1"] },
 ];
 
+/** @type {TutorialAt | null} */
 let tutorialAt = null; // {code, round, index, shown, since}: the lesson on screen at a tutorial table
+/** @type {string | null} */
 let tutorialLeft = null; // the code of a tutorial the person left (no guide there again)
 
 // ------------------------------------------------------------------ which lesson
 
-// Whether this page sits at a tutorial table as a player (a spectator gets no guide).
+/**
+ * Whether this page sits at a tutorial table as a player (a spectator gets no guide).
+ * @returns {boolean}
+ */
 function tutorialActive() {
   return Boolean(table && current?.token && table.config?.deal === TUTORIAL_DEAL && mySeat() !== null && tutorialLeft !== table.code);
 }
 
-// A lesson is passed once the table is past it: its moves made, the other player's
-// turn over (and shown a moment: the bot is quick), or, for one read with Next, a
-// later move made (after a reload).
+/**
+ * A lesson is passed once the table is past it: its moves made, the other player's
+ * turn over (and shown a moment: the bot is quick), or, for one read with Next, a
+ * later move made (after a reload).
+ * @param {TutorialStep} step
+ * @returns {boolean}
+ */
 function tutorialPassed(step) {
-  const moves = table.moves ?? 0;
+  const view = /** @type {TableView} */ (table); // only tutorialStep() asks: at a tutorial table
+  const at = /** @type {TutorialAt} */ (tutorialAt);
+  const moves = view.moves ?? 0;
   if (step.moves) return moves >= step.at + step.moves.length;
   if (!step.wait) return moves > step.at;
-  if (moves <= step.at || table.view?.to_move !== mySeat()) return false;
-  const left = (tutorialAt.since ?? 0) + TUTORIAL_WATCH_MS - Date.now();
-  if (left > 0 && !tutorialAt.timer) tutorialAt.timer = setTimeout(tutorialWatched, left);
+  if (moves <= step.at || view.view?.to_move !== mySeat()) return false;
+  const left = (at.since ?? 0) + TUTORIAL_WATCH_MS - Date.now();
+  if (left > 0 && !at.timer) at.timer = setTimeout(tutorialWatched, left);
   return left <= 0;
 }
 
@@ -182,9 +223,12 @@ function tutorialWatched() {
   if (table && current) render();
 }
 
-// The lesson now: the pointer moves on over every lesson the table is past.
+/**
+ * The lesson now: the pointer moves on over every lesson the table is past.
+ * @returns {TutorialStep | TutorialDone | null} null away from a tutorial table
+ */
 function tutorialStep() {
-  if (!tutorialActive()) return null;
+  if (!tutorialActive() || !table) return null; // (tutorialActive() is false without a table)
   if (!tutorialAt || tutorialAt.code !== table.code || tutorialAt.round !== table.round_index) {
     tutorialAt = { code: table.code, round: table.round_index, index: 0, shown: -1 };
   }
@@ -192,13 +236,18 @@ function tutorialStep() {
   return TUTORIAL_STEPS[tutorialAt.index] ?? { id: "done" };
 }
 
-// table.js's legal() asks this: a lesson lets only the move it asks for be chosen
-// (none while a lesson is read). The server's list is only narrowed, never added to.
+/**
+ * table.js's legal() asks this: a lesson lets only the move it asks for be chosen
+ * (none while a lesson is read). The server's list is only narrowed, never added to.
+ * @param {string[]} all the server's legal moves
+ * @returns {string[]}
+ */
 export function tutorialMoves(all) {
   const step = tutorialStep();
-  if (!step || step.id === "done" || table.phase !== "playing") return all;
+  const view = /** @type {TableView} */ (table); // a lesson is only found at a table
+  if (!step || step.id === "done" || view.phase !== "playing") return all;
   if (!step.moves) return [];
-  const asked = step.moves[(table.moves ?? 0) - step.at];
+  const asked = step.moves[(view.moves ?? 0) - step.at];
   return all.filter((move) => move === asked);
 }
 
@@ -266,17 +315,19 @@ function tutorialPanel() {
 function tutorialNext() {
   const step = tutorialStep();
   if (!step || step.moves || step.wait || step.id === "done") return;
-  tutorialAt.index += 1;
+  /** @type {TutorialAt} */ (tutorialAt).index += 1; // tutorialStep() set it
   setFocusKey("next"); // table.js: focus the one card the next lesson asks for
   render();
 }
 
-// table.js's render() calls this last: the panel, the spot and the end of the tutorial.
+/** table.js's render() calls this last: the panel, the spot and the end of the tutorial. */
 export function tutorialRendered() {
   const panel = $("tutorial");
   const step = tutorialStep();
   document.body.dataset.tutorial = step ? step.id : "";
-  for (const node of document.querySelectorAll("[data-tutorial-spot]")) delete node.dataset.tutorialSpot;
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-tutorial-spot]"))) {
+    delete node.dataset.tutorialSpot;
+  }
   if (step) {
     // nothing to resign or react to against the guide's bot (Lobby and ✕ leave)
     $("resign").hidden = true;
@@ -289,34 +340,43 @@ export function tutorialRendered() {
     return;
   }
   panel.hidden = false;
+  // a lesson is only found at a tutorial table where this page plays a seat
+  const view = /** @type {TableView} */ (table);
+  const seat = /** @type {number} */ (mySeat());
+  const at = /** @type {TutorialAt} */ (tutorialAt);
   const index = TUTORIAL_STEPS.indexOf(step);
-  const fresh = tutorialAt.shown !== index;
-  tutorialAt.shown = index;
-  if (fresh) tutorialAt.since = Date.now();
+  const fresh = at.shown !== index;
+  at.shown = index;
+  if (fresh) at.since = Date.now();
   $("tutorial-title").textContent = t("tutorialTitle");
   $("tutorial-count").textContent = t("tutorialStep", { i: index + 1, n: TUTORIAL_STEPS.length });
-  const text = t(`tut_${step.id}`, { bot: table.seats[1 - mySeat()]?.name ?? "", n: table.view.players[mySeat()].stock, done: (table.moves ?? 0) - step.at });
+  const players = /** @type {PlayerViewJson} */ (view.view).players;
+  const text = t(`tut_${step.id}`, {
+    bot: view.seats[1 - seat]?.name ?? "", n: players[seat].stock, done: (view.moves ?? 0) - step.at,
+  });
   if ($("tutorial-text").textContent !== text) $("tutorial-text").textContent = text;
   const next = $("tutorial-next");
+  const actions = /** @type {HTMLElement} */ (next.parentElement); // tutorialPanel()'s
   next.textContent = t("tutorialNext");
-  next.parentElement.hidden = Boolean(step.moves || step.wait);
+  actions.hidden = Boolean(step.moves || step.wait);
   const leave = $("tutorial-leave");
   leave.setAttribute("aria-label", t("tutorialLeave"));
   leave.title = t("tutorialLeave");
   // the table's own status would say any card may be discarded: here only one move is asked for
-  if (!step.moves) $("status-text").textContent = step.wait ? t("toMove", { who: seatName(1 - mySeat()) }) : t("tutorialFollow");
+  if (!step.moves) $("status-text").textContent = step.wait ? t("toMove", { who: seatName(1 - seat) }) : t("tutorialFollow");
   else if (!selected && !pending) $("status-text").textContent = t("tutorialMove");
-  const spot = step.spot ? document.querySelector(step.spot) : null;
+  const spot = step.spot ? /** @type {HTMLElement | null} */ (document.querySelector(step.spot)) : null;
   if (spot) spot.dataset.tutorialSpot = "true";
   panel.dataset.place = step.place ?? "top";
-  if (fresh && !next.parentElement.hidden) next.focus({ preventScroll: true });
+  if (fresh && !actions.hidden) next.focus({ preventScroll: true });
 }
 
 // The end: the round's own dialog says "You won!"; the guide adds a word and the way on.
 function finishTutorial() {
-  if (table.phase === "playing") return;
+  const view = /** @type {TableView} */ (table); // tutorialRendered() found the tutorial's end at it
+  if (view.phase === "playing") return;
   $("result").dataset.tutorial = "done";
-  if (localStorage.getItem(seatKey(table.code))) forgetTable(table.code); // not one of "your tables"
+  if (localStorage.getItem(seatKey(view.code))) forgetTable(view.code); // not one of "your tables"
 }
 
 function resultNote() {
@@ -325,5 +385,5 @@ function resultNote() {
   const play = button(t("tutorialPlayReal"), "tutorial-play-real", guarded(quickPlay), "big");
   play.dataset.i18n = "tutorialPlayReal";
   note.append(play);
-  document.querySelector("#result .actions").before(note);
+  /** @type {Element} */ (document.querySelector("#result .actions")).before(note); // index.html's
 }
