@@ -53,7 +53,9 @@ def test_sounds_are_off_by_default_and_play_once_turned_on(site: tuple[str, Any]
     create_table(base, page, stock=10, bot="random")
     assert not page.get_by_test_id("sound").is_checked()
     for _ in range(3):
+        before = state_count(page)
         quick_move(page)
+        wait_new_state(page, before)  # else the turn seen is the one before the move
         wait_my_turn(page)
     assert page.evaluate("window.__tones") == []  # off: not one tone
     page.get_by_test_id("settings").click()

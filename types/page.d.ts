@@ -12,6 +12,7 @@ interface RulesJson {
   players: number;
   stock: number;
   teams: boolean;
+  cap?: number;
 }
 
 /** Another player as a seat sees them (core PublicPlayer). */
@@ -27,7 +28,7 @@ interface PlayerViewJson {
   seat: number | null;
   to_move: number;
   rules: RulesJson;
-  hand: CardText[] | null;
+  hand: CardText[];
   build: number[];
   draw: number;
   completed: number;
@@ -64,13 +65,13 @@ interface TableConfigJson {
   rules: RulesJson;
   target: number | null;
   seats: string[];
-  turn_seconds: number;
+  turn_seconds: number | null;
   hints: boolean;
   public?: boolean;
   rated?: boolean;
   slow_hours?: number;
-  on_timeout?: string;
-  deal?: unknown;
+  on_timeout?: "lose" | "bot";
+  deal?: string;
   [more: string]: unknown;
 }
 

@@ -151,7 +151,9 @@ class Shell:
         urls = sorted(self.shell_urls)
         parts = [*urls, self.pages["/offline"].digest, self.files["sw.js"].digest]
         version = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
-        head = f"const SKIPBO_SHELL = {json.dumps({'version': version, 'urls': urls})};\n"
+        # "use strict" first: a directive after the head's statement would be ignored
+        shell = json.dumps({"version": version, "urls": urls})
+        head = f'"use strict";\nconst SKIPBO_SHELL = {shell};\n'
         return Asset.of(head.encode("utf-8") + self.files["sw.js"].body, ".js")
 
 

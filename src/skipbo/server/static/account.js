@@ -9,7 +9,7 @@
 
 import { t, TEXTS } from "./i18n.js";
 import { identity, loadIdentity, setIdentity } from "./online.js";
-import { $, api } from "./app.js";
+import { $, $input, api } from "./app.js";
 
 const ACCOUNT_TEXTS = {
   en: {
@@ -51,20 +51,41 @@ const ACCOUNT_TEXTS = {
 };
 for (const [lang, texts] of Object.entries(ACCOUNT_TEXTS)) Object.assign(TEXTS[lang], texts);
 
+/**
+ * A form of the Account panel: its message line's id, the ids of the inputs a refusal
+ * may point at (by the server's field) and the text for a wrong password.
+ * @typedef {object} AccountForm
+ * @property {string} message
+ * @property {Record<string, string>} fields
+ * @property {string} wrong
+ */
+
+/** @typedef {"password" | "delete"} AccountFormName */
+
 // Each form's message line and the inputs a refusal may point at, by the server's field.
+/** @type {Record<AccountFormName, AccountForm>} */
 const ACCOUNT_FORMS = {
   password: { message: "password-message", fields: { password: "old-password", new: "new-password" }, wrong: "wrongCurrentPassword" },
   delete: { message: "delete-message", fields: { password: "delete-password", name: "delete-name" }, wrong: "wrongDeletePassword" },
 };
 
-// Called by online.js's renderIdentity: the tools show for an account only.
+/**
+ * Called by online.js's renderIdentity: the tools show for an account only.
+ * @param {IdentityJson | null} player this browser's player (null before /api/me answers)
+ */
 export function renderAccountTools(player) {
   const account = player?.kind === "account";
   $("account-tools").hidden = !account;
   if (account) $("delete-confirm-label").textContent = t("deleteConfirm", { name: player.name });
 }
 
-// A form's answer: ok (role=status, polite) or a refusal marked on its field.
+/**
+ * A form's answer: ok (role=status, polite) or a refusal marked on its field.
+ * @param {AccountFormName} form
+ * @param {string} text
+ * @param {string | null} [fieldName] the server's field at fault (a key of the form's fields)
+ * @param {boolean} [ok]
+ */
 function sayInAccountForm(form, text, fieldName = null, ok = false) {
   const spec = ACCOUNT_FORMS[form];
   for (const id of Object.values(spec.fields)) $(id).removeAttribute("aria-invalid");
@@ -78,10 +99,15 @@ function sayInAccountForm(form, text, fieldName = null, ok = false) {
   }
 }
 
-// The server's refusal in the form's words: a wrong password is "the current password
-// is wrong" here, not the log-in's "wrong user name or password"; the log-in limit's
-// wait is the server's own text (errors.js), with the seconds to wait.
-function accountRefusal(form, error) {
+/**
+ * The server's refusal in the form's words: a wrong password is "the current password
+ * is wrong" here, not the log-in's "wrong user name or password"; the log-in limit's
+ * wait is the server's own text (errors.js), with the seconds to wait.
+ * @param {AccountFormName} form
+ * @param {unknown} thrown what api() threw: a ServerError, or another error (the network's)
+ */
+function accountRefusal(form, thrown) {
+  const error = /** @type {{code?: string | null, message?: string} | null | undefined} */ (thrown);
   if (error?.code === "log_in_failed") {
     sayInAccountForm(form, t(ACCOUNT_FORMS[form].wrong), "password");
     return;
@@ -93,33 +119,37 @@ function accountRefusal(form, error) {
 async function changeMyPassword() {
   sayInAccountForm("password", "");
   try {
-    setIdentity(await api("POST", "/api/account/password", { old: $("old-password").value, new: $("new-password").value }));
+    setIdentity(await api("POST", "/api/account/password", { old: $input("old-password").value, new: $input("new-password").value }));
   } catch (error) {
     accountRefusal("password", error);
     return;
   }
-  $("old-password").value = "";
-  $("new-password").value = "";
+  $input("old-password").value = "";
+  $input("new-password").value = "";
   sayInAccountForm("password", t("passwordChanged"), null, true);
 }
 
+/**
+ * @param {string} a
+ * @param {string} b
+ */
 const sameUserName = (a, b) => a.normalize("NFKC").trim().toLowerCase() === b.normalize("NFKC").trim().toLowerCase();
 
 async function deleteMyAccount() {
   sayInAccountForm("delete", "");
   const name = identity?.name ?? "";
-  if (!sameUserName($("delete-name").value, name)) {
+  if (!sameUserName($input("delete-name").value, name)) {
     sayInAccountForm("delete", t("deleteNameWrong", { name }), "name");
     return;
   }
   try {
-    await api("POST", "/api/account/delete", { password: $("delete-password").value });
+    await api("POST", "/api/account/delete", { password: $input("delete-password").value });
   } catch (error) {
     accountRefusal("delete", error);
     return;
   }
-  for (const id of ["delete-name", "delete-password", "claim-user"]) $(id).value = "";
-  $("nickname").value = ""; // the new guest's name fills it
+  for (const id of ["delete-name", "delete-password", "claim-user"]) $input(id).value = "";
+  $input("nickname").value = ""; // the new guest's name fills it
   await loadIdentity(); // online.js: a new guest, as a first visit
   $("account-status").textContent = t("accountDeleted");
 }

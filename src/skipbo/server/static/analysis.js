@@ -8,15 +8,22 @@
 import { t } from "./i18n.js";
 import { moveWords } from "./table.js";
 import { replayAt, replayData, replaySource, replayStep, tableRoundAsked } from "./replay.js";
-import { $, button, el, guarded, ServerError, svgEl } from "./app.js";
+import { $, $select, button, el, guarded, ServerError, svgEl } from "./app.js";
 
+/** @type {AnalysisJson | null} */
 export let analysis = null; // {round, seat, moves: [...], marks}
 let analysisAsk = 0; // counts the requests: only the latest one's answer is shown
 
+/** @type {Record<MarkName, string>} */
 const MARK_COLORS = { inaccuracy: "#f2c230", mistake: "#ff8a2a", blunder: "#ff5252" };
 
-// The analysis of the replay shown (an uploaded file is sent again: the server keeps
-// nothing of it but the analysis); with no replay shown, of the round in the fields.
+/**
+ * The analysis of the replay shown (an uploaded file is sent again: the server keeps
+ * nothing of it but the analysis); with no replay shown, of the round in the fields.
+ * @param {ReplaySource} source
+ * @param {number} seat
+ * @returns {Promise<Response>}
+ */
 function askAnalysis(source, seat) {
   if (source.file !== undefined) {
     return fetch(`/api/analysis?seat=${seat}`, { method: "POST", body: source.file, headers: { "Content-Type": "application/json" } });
@@ -24,9 +31,10 @@ function askAnalysis(source, seat) {
   return fetch(`/api/tables/${encodeURIComponent(source.code)}/analysis/${source.index}?seat=${seat}`);
 }
 
+/** @returns {Promise<void>} */
 export async function analyzeRound() {
   const source = replaySource ?? tableRoundAsked();
-  const seat = Number($("analyze-seat").value);
+  const seat = Number($select("analyze-seat").value);
   const ask = ++analysisAsk;
   analysis = null;
   $("analysis").hidden = false;
@@ -58,13 +66,23 @@ export function resetAnalysis() {
 
 // ------------------------------------------------------------------ the graph
 
-// The round's steps shown (the replay's, else up to the seat's last move).
+/**
+ * The round's steps shown (the replay's, else up to the seat's last move); only
+ * while an analysis is shown.
+ * @returns {number}
+ */
 function analysisSteps() {
-  return replayData ? replayData.steps.length - 1 : Math.max(...analysis.moves.map((m) => m.index + 1), 1);
+  const shown = /** @type {AnalysisJson} */ (analysis);
+  return replayData ? replayData.steps.length - 1 : Math.max(...shown.moves.map((m) => m.index + 1), 1);
 }
 
-// Where things go, in CSS pixels (the graph is drawn at the width of its box, so
-// that its words keep their size on a phone): the plot inside room for the labels.
+/**
+ * Where things go, in CSS pixels (the graph is drawn at the width of its box, so
+ * that its words keep their size on a phone): the plot inside room for the labels.
+ * @param {number} width
+ * @param {number} steps
+ * @returns {GraphFrame}
+ */
 function analysisFrame(width, steps) {
   const height = matchMedia("(max-width: 760px)").matches ? 130 : 190; // a phone: lower
   const plot = { left: 44, right: width - 12, top: 24, bottom: height - 38 };
@@ -72,20 +90,33 @@ function analysisFrame(width, steps) {
     width,
     height,
     plot,
-    x: (step) => plot.left + ((plot.right - plot.left) * step) / Math.max(1, steps),
-    y: (chance) => plot.bottom - ((plot.bottom - plot.top) * chance) / 100,
+    x: (/** @type {number} */ step) => plot.left + ((plot.right - plot.left) * step) / Math.max(1, steps),
+    y: (/** @type {number} */ chance) => plot.bottom - ((plot.bottom - plot.top) * chance) / 100,
   };
 }
 
-// A tick every 1, 2, 5, 10, 20, 50... steps: as many as fit 40 px apart.
+/**
+ * A tick every 1, 2, 5, 10, 20, 50... steps: as many as fit 40 px apart.
+ * @param {number} steps
+ * @param {number} room
+ * @returns {number}
+ */
 function analysisTickEvery(steps, room) {
   const most = Math.max(1, Math.floor(room / 40));
   for (const unit of [1, 2, 5, 10, 20, 25, 50, 100, 200, 500]) if (steps / unit <= most) return unit;
   return Math.ceil(steps / most);
 }
 
+/**
+ * The graph's grid, axes, their labels and the legend naming the seat.
+ * @param {GraphFrame} frame
+ * @param {number} steps
+ * @param {string} who
+ * @returns {SVGElement[]}
+ */
 function analysisAxes(frame, steps, who) {
   const { plot, x, y } = frame;
+  /** @type {SVGElement[]} */
   const parts = [];
   for (const chance of [0, 50, 100]) {
     parts.push(svgEl("line", { x1: plot.left, x2: plot.right, y1: y(chance), y2: y(chance), class: chance === 50 ? "half" : "grid" }));
@@ -106,15 +137,25 @@ function analysisAxes(frame, steps, who) {
   return parts;
 }
 
-// A name cut to fit the legend (the whole name is in the seat chooser above).
+/**
+ * A name cut to fit the legend (the whole name is in the seat chooser above).
+ * @param {string} name
+ * @returns {string}
+ */
 function shortName(name) {
   const letters = [...new Intl.Segmenter().segment(name)].map((part) => part.segment);
   return letters.length > 16 ? `${letters.slice(0, 15).join("")}…` : name;
 }
 
-// The seat's win chance after each of its moves, over the round's steps: every move
-// of the seat a dot, the marked ones bigger in their colour, the step shown a line.
+/**
+ * The seat's win chance after each of its moves, over the round's steps: every move
+ * of the seat a dot, the marked ones bigger in their colour, the step shown a line;
+ * only while an analysis is shown.
+ * @param {number} width
+ * @returns {SVGSVGElement}
+ */
 function analysisGraph(width) {
+  const shown = /** @type {AnalysisJson} */ (analysis);
   const steps = analysisSteps();
   const frame = analysisFrame(width, steps);
   const { x, y } = frame;
@@ -127,15 +168,15 @@ function analysisGraph(width) {
     "data-testid": "analysis-graph",
     "aria-label": t("analysisGraph"),
   });
-  svg.append(...analysisAxes(frame, steps, replayData?.names?.[analysis.seat] ?? t("seatN", { n: analysis.seat + 1 })));
+  svg.append(...analysisAxes(frame, steps, replayData?.names?.[shown.seat] ?? t("seatN", { n: shown.seat + 1 })));
   svg.append(svgEl("line", { x1: x(0), x2: x(0), y1: frame.plot.top, y2: frame.plot.bottom, class: "cursor", "data-testid": "analysis-cursor" }));
-  const points = analysis.moves.map((m) => `${x(m.index + 1).toFixed(1)},${y(m.after_played).toFixed(1)}`).join(" ");
+  const points = shown.moves.map((m) => `${x(m.index + 1).toFixed(1)},${y(m.after_played).toFixed(1)}`).join(" ");
   svg.append(svgEl("polyline", { points, class: "chance" }));
-  for (const m of analysis.moves) {
+  for (const m of shown.moves) {
     if (m.mark) continue;
     svg.append(svgEl("circle", { cx: x(m.index + 1), cy: y(m.after_played), r: 3, class: "own", "data-step": m.index + 1 }));
   }
-  for (const m of analysis.moves) {
+  for (const m of shown.moves) {
     if (!m.mark) continue;
     const dot = svgEl("circle", { cx: x(m.index + 1), cy: y(m.after_played), r: 6.5, fill: MARK_COLORS[m.mark], class: "marked", "data-mark": m.mark, "data-step": m.index + 1 });
     dot.addEventListener("click", () => goToMark(m.index + 1));
@@ -153,10 +194,20 @@ function drawAnalysisGraph() {
 
 // ------------------------------------------------------------------ the marks
 
+/**
+ * A marked move in words: its step, the move played, the best one, the drop.
+ * @param {AssessmentJson} m
+ * @returns {string}
+ */
 function markText(m) {
   return t("markedMove", { step: m.index + 1, played: moveWords(m.played), best: moveWords(m.best), drop: m.drop, mark: t(`mark_${m.mark}`) });
 }
 
+/**
+ * A marked move's chip, in the strip of marks: choosing it shows that step.
+ * @param {AssessmentJson} m
+ * @returns {HTMLLIElement}
+ */
 function markChip(m) {
   const item = el("li");
   const chip = button(t("markChip", { step: m.index + 1, mark: t(`mark_${m.mark}`) }), "analysis-mark", () => goToMark(m.index + 1), `mark ${m.mark}`);
@@ -186,8 +237,8 @@ export function renderAnalysis() {
 // move's line under the board also says what the expert plays instead.
 export function showAnalysisStep() {
   if (!analysis || !replayData) return;
-  const cursor = document.querySelector("[data-testid=analysis-cursor]");
-  const { x } = analysisFrame(Number(cursor?.ownerSVGElement.getAttribute("width") ?? 600), analysisSteps());
+  const cursor = /** @type {SVGLineElement | null} */ (document.querySelector("[data-testid=analysis-cursor]"));
+  const { x } = analysisFrame(Number(cursor?.ownerSVGElement?.getAttribute("width") ?? 600), analysisSteps());
   for (const attr of ["x1", "x2"]) cursor?.setAttribute(attr, String(x(replayAt)));
   for (const chip of $("analysis-marks").querySelectorAll("button")) {
     if (chip.dataset.step === String(replayAt)) chip.setAttribute("aria-current", "step");
@@ -199,6 +250,7 @@ export function showAnalysisStep() {
   if (m) line.append(el("span", { class: `mark-detail ${m.mark}`, "data-testid": "mark-detail" }, t("markDetail", { mark: t(`mark_${m.mark}`), best: moveWords(m.best), drop: m.drop })));
 }
 
+/** @param {number} step */
 function goToMark(step) {
   replayStep(step);
   bringAnalysisIntoView();
@@ -210,7 +262,7 @@ function goToMark(step) {
 function bringAnalysisIntoView() {
   const board = $("replay-board");
   if (board.hidden || $("analysis").hidden) return;
-  const span = (nodes) => {
+  const span = (/** @type {HTMLElement[]} */ nodes) => {
     const boxes = nodes.map((node) => node.getBoundingClientRect());
     return { top: Math.min(...boxes.map((box) => box.top)), bottom: Math.max(...boxes.map((box) => box.bottom)) };
   };

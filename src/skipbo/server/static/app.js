@@ -1,8 +1,9 @@
 // The Skip-Bo page, part 1: shared state, small helpers, the connection, settings
-// and start-up. The other parts (classic scripts, loaded before this one by
-// index.html, all sharing one global scope): lobby.js (landing page), table.js
-// (drawing the table and choosing a move), motion.js (the queue of states, moving
-// cards, announcements), replay.js (the replay page).
+// and start-up. The page's entry module (index.html loads it; it imports the rest):
+// lobby.js (landing page), table.js (drawing the table and choosing a move),
+// motion.js (the queue of states, moving cards, announcements), replay.js (the
+// replay page), and the others each named for what they show. Every module is typed
+// from its JSDoc (tsc, strict; the server's data shapes in types/*.d.ts) and linted.
 //
 // The server is the only authority. The page never decides a rule: what may be
 // played comes only from the "legal" list the server sends to the seat to move,
@@ -75,12 +76,21 @@ export function showView(view) {
   document.body.dataset.stateCount = String(stateCount);
 }
 
-// A seat's token is its only key, kept per table so a reload sits down again.
+/**
+ * A seat's token is its only key, kept per table so a reload sits down again.
+ * @param {string} code
+ * @returns {string}
+ */
 export const seatKey = (code) => `skipbo.seat.${code}`;
 
+/**
+ * The seat kept for the table ``code``, or null.
+ * @param {string} code
+ * @returns {StoredSeat | null}
+ */
 export function loadSeat(code) {
   try {
-    return JSON.parse(localStorage.getItem(seatKey(code)));
+    return JSON.parse(localStorage.getItem(seatKey(code)) ?? "null");
   } catch {
     return null;
   }
@@ -139,32 +149,51 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // An error of the server ({error, code, params, field}) in the page's language:
 // errors.js's ERROR_TEXTS[lang][code] filled with params, else the English text.
 export class ServerError extends Error {
+  /**
+   * @param {ServerErrorJson} data
+   * @param {string} [fallback] the text when the data has none (the HTTP status text)
+   */
   constructor(data, fallback) {
     super(serverErrorText(data, fallback));
+    /** @type {string | null} */
     this.code = data.code ?? null;
+    /** @type {string | null} the request field at fault */
     this.field = data.field ?? null;
   }
 }
 
+/**
+ * @param {ServerErrorJson} data
+ * @param {string} [fallback]
+ * @returns {string}
+ */
 function serverErrorText(data, fallback = "") {
   // errors.js's errorText(): ERROR_TEXTS[lang][code] with the params, else the English text
-  const text = typeof errorText === "function" ? errorText(data, language) : data.error;
+  const text = errorText(data, language);
   return text || (typeof data.detail === "string" ? data.detail : data.detail?.[0]?.msg) || fallback;
 }
 
-// A validation error names the request field at fault: that input is marked.
+/**
+ * A validation error names the request field at fault: that input is marked.
+ * @type {Record<string, string>}
+ */
 const FIELD_INPUTS = {
   name: "nickname", players: "players", stock: "stock", target: "target", teams: "teams",
   seats: "seats", turn_seconds: "turn-seconds", "invite-name": "invite-name",
 };
 
+/**
+ * Shows an error in the page's box ("" hides it); a ServerError's field marks its input.
+ * @param {unknown} error a text, or anything thrown (its message is shown)
+ */
 export function showError(error) {
   const box = $("error");
   for (const node of document.querySelectorAll("[aria-invalid=true]")) node.removeAttribute("aria-invalid");
-  const message = typeof error === "string" ? error : error?.message ?? "";
+  const thrown = /** @type {{ message?: string, field?: string | null } | null | undefined} */ (error);
+  const message = typeof error === "string" ? error : thrown?.message ?? "";
   box.textContent = message;
   box.hidden = !message;
-  const input = error?.field ? $(FIELD_INPUTS[error.field] ?? "") : null;
+  const input = thrown?.field ? $(FIELD_INPUTS[thrown.field] ?? "") : null;
   if (input) {
     input.setAttribute("aria-invalid", "true");
     input.focus();
@@ -190,7 +219,11 @@ export async function api(method, path, body) {
   return data;
 }
 
-// Buttons run async work; any refusal is shown instead of thrown away.
+/**
+ * Buttons run async work; any refusal is shown instead of thrown away.
+ * @param {() => unknown} action
+ * @returns {() => Promise<void>}
+ */
 export function guarded(action) {
   return async () => {
     showError("");
@@ -202,9 +235,14 @@ export function guarded(action) {
   };
 }
 
-// A seat's name as shown: bots with their level, "Ada (expert)". A seat whose person
-// resigned keeps the person's name (a bot plays it now: seatHead says so), so that
-// their moves, earlier and later, are named as everyone knew them.
+/**
+ * A seat's name as shown: bots with their level, "Ada (expert)". A seat whose person
+ * resigned keeps the person's name (a bot plays it now: seatHead says so), so that
+ * their moves, earlier and later, are named as everyone knew them.
+ * @param {number} seat
+ * @param {TableView | null} [view] the table's seats (the one on screen by default)
+ * @returns {string}
+ */
 export function seatName(seat, view = table) {
   const info = view?.seats?.[seat];
   if (!info) return t("seatN", { n: seat + 1 });
@@ -213,19 +251,33 @@ export function seatName(seat, view = table) {
   return info.kind === "bot" && info.bot ? `${info.name} (${levelName(info.bot)})` : info.name; // lobby.js: "moyen"
 }
 
-// The seat this page plays; none once its person resigned (they watch, and are never
-// shown as "Bob (hard) (you)").
+/**
+ * The seat this page plays; none once its person resigned (they watch, and are never
+ * shown as "Bob (hard) (you)").
+ * @returns {number | null}
+ */
 export function mySeat() {
   if (!current || iResigned()) return null;
   return current.seat;
 }
 
+/**
+ * Whether this page's person resigned their seat at the table.
+ * @param {TableView | null} [view]
+ * @returns {boolean}
+ */
 export function iResigned(view = table) {
   return Boolean(current && current.seat !== null && view?.seats?.[current.seat]?.resigned);
 }
 
 // ------------------------------------------------------------------ the connection
 
+/**
+ * Sits down at (with a token) or watches (none) the table ``code``.
+ * @param {string} code
+ * @param {string | null} token
+ * @param {number | null} seat
+ */
 export function enterTable(code, token, seat) {
   if (token) localStorage.setItem(seatKey(code), JSON.stringify({ token, seat }));
   if (socket) socket.close();
@@ -281,7 +333,7 @@ function connect() {
   };
   ws.onmessage = (event) => {
     if (socket !== ws) return;
-    const message = JSON.parse(event.data);
+    const message = /** @type {ServerMessage} */ (JSON.parse(event.data));
     if (message.type === "state") {
       receiveState(message.view);
     } else if (message.type === "hint") {
@@ -309,11 +361,13 @@ function connect() {
   };
 }
 
+/** @param {string} text */
 function setConnection(text) {
   $("conn").textContent = text;
   $("conn").hidden = !text;
 }
 
+/** @param {ClientMessage} message */
 export function send(message) {
   showError("");
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -321,26 +375,36 @@ export function send(message) {
 
 // ------------------------------------------------------------------ history
 
-// An open overlay (the players drawer, a dialog) is one entry of the browser's
-// history, so that Back closes it first; closed by the page, it takes its entry back.
+/**
+ * An open overlay (the players drawer, a dialog) is one entry of the browser's
+ * history, so that Back closes it first; closed by the page, it takes its entry back.
+ * @param {string} name
+ */
 export function pushOverlay(name) {
   if (history.state?.overlay === name) return;
+  /** @type {PageHistoryState} */
   const state = history.state ?? {};
   history.pushState({ ...state, overlay: name, depth: (state.depth ?? 0) + 1 }, "", location.href);
 }
 
+/** @param {string} name */
 export function dropOverlay(name) {
+  /** @type {PageHistoryState} */
   const state = history.state ?? {};
   // a table left's entry (New game's Back past it still on its way) is not this one's to take
   if (state.overlay === name && (!state.table || state.table === current?.code)) history.back();
 }
 
-// A table is one entry right after the landing page's, so that Back (and the Lobby
-// button) returns to the landing page and never leaves the site: from the landing
-// page it is pushed; a link straight to a table puts the landing page under it; a
-// table after another one (New game) takes its entry, the one under the overlays
-// the old table still had open (its end dialog).
+/**
+ * A table is one entry right after the landing page's, so that Back (and the Lobby
+ * button) returns to the landing page and never leaves the site: from the landing
+ * page it is pushed; a link straight to a table puts the landing page under it; a
+ * table after another one (New game) takes its entry, the one under the overlays
+ * the old table still had open (its end dialog).
+ * @param {string} code
+ */
 function tableEntry(code) {
+  /** @type {PageHistoryState} */
   const state = history.state ?? {};
   if (state.table === code && location.hash === `#${code}`) return; // a reload, Back or Forward
   if (state.table && state.depth) {
@@ -355,8 +419,12 @@ function tableEntry(code) {
   history.pushState({ table: code }, "", `#${code}`);
 }
 
-// Back past the old table's overlays (same URL: no hashchange; overlaysFollowHistory
-// ignores another table's entry), then the new table replaces the old one's entry.
+/**
+ * Back past the old table's overlays (same URL: no hashchange; overlaysFollowHistory
+ * ignores another table's entry), then the new table replaces the old one's entry.
+ * @param {number} depth the overlay entries above the old table's
+ * @param {string} code
+ */
 function takeEntryUnderOverlays(depth, code) {
   const replace = () => {
     if (current?.code === code) history.replaceState({ table: code, overlay: null, depth: 0 }, "", `#${code}`);
@@ -376,7 +444,10 @@ export function goToLobby() {
 
 // ------------------------------------------------------------------ pages
 
-// The three pages share one document; only one shows at a time.
+/**
+ * The three pages share one document; only one shows at a time.
+ * @param {PageName} name
+ */
 export function showPage(name) {
   for (const page of ["lobby", "table", "replay", "profile", "leaderboard", "invite"]) $(page).hidden = page !== name;
   document.body.dataset.page = name;
@@ -388,17 +459,17 @@ export function showPage(name) {
 function redrawAll() {
   translateStatic();
   renderLobby();
-  if (typeof renderIdentity === "function") renderIdentity();
-  if (typeof refreshOpenTables === "function") refreshOpenTables();
-  if (typeof renderPeoplePages === "function") renderPeoplePages();
-  if (typeof renderInvite === "function") renderInvite();
+  renderIdentity();
+  refreshOpenTables();
+  renderPeoplePages();
+  renderInvite();
   if (table && current) render();
   renderReplay();
   renderAnalysis();
 }
 
 function setupSettings() {
-  const langSelect = $("lang");
+  const langSelect = $select("lang");
   for (const [code, name] of Object.entries(LANGUAGES)) langSelect.append(el("option", { value: code }, name));
   langSelect.value = language;
   langSelect.addEventListener("change", () => {
@@ -406,23 +477,25 @@ function setupSettings() {
     localStorage.setItem("skipbo.lang", language);
     redrawAll();
   });
-  $("faces").value = faces;
-  $("faces").addEventListener("change", () => {
-    faces = $("faces").value;
+  $select("faces").value = faces;
+  $select("faces").addEventListener("change", () => {
+    faces = /** @type {"cards" | "numbers"} */ ($select("faces").value); // the select's options
     localStorage.setItem("skipbo.faces", faces);
     redrawAll();
   });
-  const pace = $("pace");
-  pace.value = PACES[localStorage.getItem("skipbo.pace")] !== undefined ? localStorage.getItem("skipbo.pace") : "normal";
+  const pace = $select("pace");
+  const stored = localStorage.getItem("skipbo.pace") ?? ""; // "" is no pace's name either
+  pace.value = /** @type {Record<string, number | undefined>} */ (PACES)[stored] !== undefined ? stored : "normal";
   if (pace.value !== localStorage.getItem("skipbo.pace")) pace.value = "normal";
   pace.addEventListener("change", () => localStorage.setItem("skipbo.pace", pace.value));
-  $("sound").checked = localStorage.getItem("skipbo.sound") === "on";
+  $input("sound").checked = localStorage.getItem("skipbo.sound") === "on";
   $("sound").addEventListener("change", () => {
-    localStorage.setItem("skipbo.sound", $("sound").checked ? "on" : "off");
-    if ($("sound").checked) beep(); // a first sound also unlocks audio in the browser
+    localStorage.setItem("skipbo.sound", $input("sound").checked ? "on" : "off");
+    if ($input("sound").checked) beep(); // a first sound also unlocks audio in the browser
   });
-  $("one-tap").checked = localStorage.getItem("skipbo.onetap") === "on";
-  $("one-tap").addEventListener("change", () => localStorage.setItem("skipbo.onetap", $("one-tap").checked ? "on" : "off"));
+  const oneTap = $input("one-tap");
+  oneTap.checked = localStorage.getItem("skipbo.onetap") === "on";
+  oneTap.addEventListener("change", () => localStorage.setItem("skipbo.onetap", oneTap.checked ? "on" : "off"));
   translateStatic();
 }
 
@@ -446,7 +519,7 @@ function openFromHash() {
     showPage("table");
     return;
   }
-  $("join-code").value = code;
+  $input("join-code").value = code;
   const stored = loadSeat(code);
   if (stored?.token) {
     enterTable(code, stored.token, stored.seat);
@@ -474,7 +547,7 @@ async function start() {
   try {
     ({ bots, ladder } = await api("GET", "/api/bots"));
   } catch (error) {
-    showError(t("botsFailed", { e: error.message }));
+    showError(t("botsFailed", { e: /** @type {Error} */ (error).message }));
   }
   renderLobby();
   startMotionWatchers();

@@ -8,6 +8,9 @@
 // Every text records the colour it sits on in `data-bg`, so a test can check each
 // text/background pair against WCAG's 4.5:1.
 
+/** @typedef {Record<string, string | number>} SvgAttrs an SVG element's attributes, each set as String() writes it */
+/** @typedef {"heart" | "diamond" | "spade" | "club"} Suit */
+
 export const Cards = (() => {
   const NS = "http://www.w3.org/2000/svg";
   // Fonts every system has; none is downloaded (CSP font-src 'self', no font files).
@@ -27,6 +30,14 @@ export const Cards = (() => {
 
   // ------------------------------------------------------------ building blocks
 
+  /**
+   * An SVG element with its attributes, appended to parent when one is given.
+   * @template {keyof SVGElementTagNameMap} K
+   * @param {K} name
+   * @param {SvgAttrs} attrs
+   * @param {Element} [parent]
+   * @returns {SVGElementTagNameMap[K]}
+   */
   function node(name, attrs, parent) {
     const el = document.createElementNS(NS, name);
     for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
@@ -34,8 +45,18 @@ export const Cards = (() => {
     return el;
   }
 
-  // A text centred on (x, y). SVG places text by its baseline; 0.36 em lower puts
-  // the middle of digits and capitals on y without relying on dominant-baseline.
+  /**
+   * A text centred on (x, y). SVG places text by its baseline; 0.36 em lower puts
+   * the middle of digits and capitals on y without relying on dominant-baseline.
+   * @param {Element} parent
+   * @param {string} str
+   * @param {number} x
+   * @param {number} y
+   * @param {number} size
+   * @param {string} fill the text's colour
+   * @param {string} bg the colour it sits on (data-bg)
+   * @param {SvgAttrs} [extra]
+   */
   function text(parent, str, x, y, size, fill, bg, extra = {}) {
     const attrs = {
       x, y: y + size * 0.36, "font-size": size, fill, "data-bg": bg,
@@ -46,35 +67,67 @@ export const Cards = (() => {
     return el;
   }
 
-  // A label that must fit a width: a smaller font for longer words, and past a
-  // minimum size the glyphs are squeezed (textLength) instead of spilling over.
+  /**
+   * A label that must fit a width: a smaller font for longer words, and past a
+   * minimum size the glyphs are squeezed (textLength) instead of spilling over.
+   * @param {Element} parent
+   * @param {string} str
+   * @param {number} x
+   * @param {number} y
+   * @param {number} size
+   * @param {number} maxWidth
+   * @param {string} fill
+   * @param {string} bg
+   */
   function fitText(parent, str, x, y, size, maxWidth, fill, bg) {
+    /** @param {number} s */
     const guess = (s) => str.length * s * 0.56; // average width of a bold Latin glyph
     const fitted = Math.max(9, Math.min(size, (size * maxWidth) / guess(size)));
+    /** @type {SvgAttrs} */
     const extra = guess(fitted) > maxWidth
       ? { textLength: maxWidth, lengthAdjust: "spacingAndGlyphs" } : {};
     return text(parent, str, x, y, fitted, fill, bg, extra);
   }
 
+  /**
+   * An outer <svg>, hidden from screen readers.
+   * @param {string} viewBox
+   * @param {string} cls
+   */
   function svg(viewBox, cls) {
     return node("svg", { viewBox, class: cls, "aria-hidden": "true", focusable: "false" });
   }
 
+  /**
+   * @param {Element} parent
+   * @param {string} [transform]
+   */
   function group(parent, transform) {
     return node("g", transform ? { transform } : {}, parent);
   }
 
-  // The white card itself, with a hairline edge so it shows on any background.
+  /**
+   * The white card itself, with a hairline edge so it shows on any background.
+   * @param {Element} parent
+   */
   function paper(parent) {
     node("rect", { x: 1, y: 1, width: 98, height: 138, rx: 9, fill: PAPER, stroke: EDGE, "stroke-width": 1.5 }, parent);
   }
 
-  // Draws `draw` twice: as is and turned half round, as a card's corners are.
+  /**
+   * Draws `draw` twice: as is and turned half round, as a card's corners are.
+   * @param {Element} parent
+   * @param {(g: SVGGElement) => void} draw
+   */
   function bothEnds(parent, draw) {
     draw(group(parent));
     draw(group(parent, "rotate(180 50 70)"));
   }
 
+  /**
+   * The colour of a number's band.
+   * @param {CardText} value
+   */
   function band(value) {
     const n = Number(value);
     return n <= 4 ? BANDS.low : n <= 8 ? BANDS.mid : BANDS.high;
@@ -82,6 +135,10 @@ export const Cards = (() => {
 
   // ------------------------------------------------------------ Skip-Bo faces
 
+  /**
+   * @param {Element} parent
+   * @param {CardText} value "1".."12"
+   */
   function numberFace(parent, value) {
     const colour = band(value);
     paper(parent);
@@ -96,8 +153,11 @@ export const Cards = (() => {
     });
   }
 
-  // The wild card: its own colour, "SKIP-BO" lettering and three dots in the band
-  // colours, so it is told apart by its words as well as by its colour.
+  /**
+   * The wild card: its own colour, "SKIP-BO" lettering and three dots in the band
+   * colours, so it is told apart by its words as well as by its colour.
+   * @param {Element} parent
+   */
   function wildFace(parent) {
     paper(parent);
     node("rect", { x: 6, y: 6, width: 88, height: 128, rx: 6, fill: WILD }, parent);
@@ -116,7 +176,10 @@ export const Cards = (() => {
 
   // ------------------------------------------------------------ playing-card faces
 
-  // Suit outlines in a 20 × 20 box centred on 0,0.
+  /**
+   * Suit outlines in a 20 × 20 box centred on 0,0.
+   * @type {Record<Suit, string>}
+   */
   const SUIT_PATHS = {
     heart: "M0 9C-4 5-10 1-10-4C-10-8-7-10-4.5-10C-2.5-10-0.8-8.8 0-7C0.8-8.8 2.5-10 4.5-10C7-10 10-8 10-4C10 1 4 5 0 9Z",
     diamond: "M0-10L7.5 0L0 10L-7.5 0Z",
@@ -126,17 +189,33 @@ export const Cards = (() => {
   };
   // The deck is one value per card, not a suit: each value gets a fixed suit, and
   // the order alternates black and red so neighbouring numbers look different.
+  /** @type {Suit[]} */
   const SUIT_ORDER = ["spade", "heart", "club", "diamond"];
+  /** @type {Record<CardText, string>} */
   const RANKS = { 1: "A", 11: "J", 12: "Q" };
 
+  /**
+   * @param {CardText} value "1".."12"
+   * @returns {Suit}
+   */
   function suitOf(value) {
     return SUIT_ORDER[(Number(value) - 1) % 4];
   }
 
+  /** @param {Suit} suit */
   function suitColour(suit) {
     return suit === "heart" || suit === "diamond" ? RED : INK;
   }
 
+  /**
+   * A suit sign centred on (x, y).
+   * @param {Element} parent
+   * @param {Suit} name
+   * @param {number} x
+   * @param {number} y
+   * @param {number} scale
+   * @param {boolean} [flip] upside down
+   */
   function suit(parent, name, x, y, scale, flip = false) {
     const g = group(parent, `translate(${x} ${y}) scale(${scale})${flip ? " rotate(180)" : ""}`);
     const fill = suitColour(name);
@@ -150,7 +229,9 @@ export const Cards = (() => {
   // Classic pip positions of 2..10 (x, y); pips below the middle are drawn upside down.
   const L = 36, C = 50, R = 64, T = 32, B = 108, M = 70;
   const Q1 = T + (B - T) / 3, Q2 = T + (2 * (B - T)) / 3;
+  /** @type {(...ys: number[]) => number[][]} */
   const SIDES = (...ys) => ys.flatMap((y) => [[L, y], [R, y]]);
+  /** @type {Record<CardText, number[][]>} */
   const PIPS = {
     2: [[C, T], [C, B]],
     3: [[C, T], [C, M], [C, B]],
@@ -163,7 +244,13 @@ export const Cards = (() => {
     10: [...SIDES(T, Q1, Q2, B), [C, (T + Q1) / 2], [C, (Q2 + B) / 2]],
   };
 
-  // The rank and a small suit in two corners: top left, and turned round bottom right.
+  /**
+   * The rank and a small suit in two corners: top left, and turned round bottom right.
+   * @param {Element} parent
+   * @param {string} rank
+   * @param {Suit | null} suitName null: a star (the wild King)
+   * @param {string} colour
+   */
   function corners(parent, rank, suitName, colour) {
     bothEnds(parent, (g) => {
       // large indices: in a fanned pile the top corner is all that shows of a card
@@ -173,6 +260,14 @@ export const Cards = (() => {
     });
   }
 
+  /**
+   * A five-pointed star centred on (cx, cy).
+   * @param {Element} parent
+   * @param {number} cx
+   * @param {number} cy
+   * @param {number} r
+   * @param {string} fill
+   */
   function star(parent, cx, cy, r, fill) {
     const points = [];
     for (let i = 0; i < 10; i += 1) {
@@ -183,6 +278,11 @@ export const Cards = (() => {
     node("polygon", { points: points.join(" "), fill }, parent);
   }
 
+  /**
+   * Ace..10: pips in the classic places.
+   * @param {Element} parent
+   * @param {CardText} value "1".."10"
+   */
   function pipFace(parent, value) {
     const name = suitOf(value);
     paper(parent);
@@ -192,13 +292,23 @@ export const Cards = (() => {
     for (const [x, y] of PIPS[value]) suit(parent, name, x, y, scale, y > M + 1);
   }
 
+  /**
+   * @param {Element} parent
+   * @param {number} x
+   * @param {number} y
+   * @param {string} fill
+   */
   function crown(parent, x, y, fill) {
     const d = `M${x - 14} ${y + 8}L${x - 16} ${y - 6}L${x - 7} ${y + 1}L${x} ${y - 10}L${x + 7} ${y + 1}`
       + `L${x + 16} ${y - 6}L${x + 14} ${y + 8}Z`;
     node("path", { d, fill, stroke: INK, "stroke-width": 1, "stroke-linejoin": "round" }, parent);
   }
 
-  // Jack and Queen: a framed court panel with the letter large, the suit above and below.
+  /**
+   * Jack and Queen: a framed court panel with the letter large, the suit above and below.
+   * @param {Element} parent
+   * @param {CardText} value "11" or "12"
+   */
   function courtFace(parent, value) {
     const name = suitOf(value);
     const colour = suitColour(name);
@@ -213,8 +323,11 @@ export const Cards = (() => {
     suit(parent, name, 50, 102, 0.8, true);
   }
 
-  // SB as a playing card: the King (or Joker) of rules §1, wild; a star instead of a
-  // suit because it belongs to none, and "SB" so its role is written, not only drawn.
+  /**
+   * SB as a playing card: the King (or Joker) of rules §1, wild; a star instead of a
+   * suit because it belongs to none, and "SB" so its role is written, not only drawn.
+   * @param {Element} parent
+   */
   function kingFace(parent) {
     paper(parent);
     corners(parent, "K", null, ROYAL);
@@ -224,12 +337,21 @@ export const Cards = (() => {
     text(parent, "SB", 50, 99, 14, PAPER, ROYAL);
   }
 
+  /**
+   * @param {Element} parent
+   * @param {CardText} value
+   */
   function playingFace(parent, value) {
     if (value === "SB") kingFace(parent);
     else if (RANKS[value] && value !== "1") courtFace(parent, value);
     else pipFace(parent, value);
   }
 
+  /**
+   * @param {Element} parent
+   * @param {CardText} value
+   * @param {CardFaces} faces
+   */
   function drawFace(parent, value, faces) {
     const v = String(value);
     if (faces === "cards") playingFace(parent, v);
@@ -239,6 +361,7 @@ export const Cards = (() => {
 
   // ------------------------------------------------------------ back, empty place
 
+  /** @param {Element} parent */
   function drawBack(parent) {
     paper(parent);
     node("rect", { x: 6, y: 6, width: 88, height: 128, rx: 6, fill: BACK }, parent);
@@ -257,6 +380,11 @@ export const Cards = (() => {
     text(logo, "SKIP-BO", 50, 70, 14, PAPER, RED, { "font-weight": 900 });
   }
 
+  /**
+   * An empty place: a dashed outline on the felt, with its label when there is one.
+   * @param {Element} parent
+   * @param {string} label
+   */
   function drawEmpty(parent, label) {
     node("rect", {
       x: 3, y: 3, width: 94, height: 134, rx: 9, fill: FELT_DARK,
@@ -269,15 +397,25 @@ export const Cards = (() => {
 
   const STACK_SCALE = 0.9; // the top card leaves room for the edges below it
   const EDGE_STEP = 1.7;
+  /** @type {Record<StackKind, number>} */
   const CARDS_PER_EDGE = { stock: 5, draw: 20, completed: 24 };
 
-  // How many edges show under the top card: more for a bigger pile, at most 6.
+  /**
+   * How many edges show under the top card: more for a bigger pile, at most 6.
+   * @param {number} count
+   * @param {StackKind} kind
+   */
   function edgeCount(count, kind) {
     if (count <= 1) return 0;
     return Math.min(6, 1 + Math.floor((count - 1) / (CARDS_PER_EDGE[kind] ?? 5)));
   }
 
-  // The lower cards as offset edges: backs for face-down piles, paper for completed.
+  /**
+   * The lower cards as offset edges: backs for face-down piles, paper for completed.
+   * @param {Element} parent
+   * @param {number} edges
+   * @param {boolean} faceUp
+   */
   function drawEdges(parent, edges, faceUp) {
     for (let i = edges; i >= 1; i -= 1) {
       const d = i * EDGE_STEP;
@@ -288,7 +426,11 @@ export const Cards = (() => {
     }
   }
 
-  // The count as a dark pill with a light rim, at the bottom right over the card.
+  /**
+   * The count as a dark pill with a light rim, at the bottom right over the card.
+   * @param {Element} parent
+   * @param {number} count
+   */
   function badge(parent, count) {
     const label = String(count);
     const width = 16 + label.length * 11;
@@ -297,7 +439,14 @@ export const Cards = (() => {
     text(parent, label, cx, 124, 20, PAPER, INK, { class: "card-count" });
   }
 
-  // Edges first: later SVG nodes paint over earlier ones. A null top is face down.
+  /**
+   * Edges first: later SVG nodes paint over earlier ones. A null top is face down.
+   * @param {Element} root
+   * @param {number} count
+   * @param {CardText | null | undefined} top
+   * @param {string} faces
+   * @param {StackKind} kind
+   */
   function drawStack(root, count, top, faces, kind) {
     drawEdges(root, edgeCount(count, kind), kind === "completed");
     const inner = place(root, 0, 0, STACK_SCALE);
@@ -309,11 +458,24 @@ export const Cards = (() => {
 
   // ------------------------------------------------------------ the how-to picture
 
+  /**
+   * A group moved to (x, y), turned and scaled: one card of a picture.
+   * @param {Element} parent
+   * @param {number} x
+   * @param {number} y
+   * @param {number} scale
+   * @param {number} [rotate] degrees
+   */
   function place(parent, x, y, scale, rotate = 0) {
     return group(parent, `translate(${x} ${y}) rotate(${rotate}) scale(${scale})`);
   }
 
-  // A named area: a thin rounded outline and its label under it.
+  /**
+   * A named area: a thin rounded outline and its label under it.
+   * @param {Element} parent
+   * @param {[number, number, number, number]} box x, y, width, height
+   * @param {string} label
+   */
   function area(parent, box, label) {
     const [x, y, w, h] = box;
     node("rect", { x, y, width: w, height: h, rx: 8, fill: "none", stroke: "#9cc3a8", "stroke-width": 1.2, "stroke-dasharray": "4 3" }, parent);
@@ -322,6 +484,10 @@ export const Cards = (() => {
 
   const MINI = 0.4; // a card of the picture: 40 × 56
 
+  /**
+   * @param {Element} root
+   * @param {AreaNames} names
+   */
   function areasMiddle(root, names) {
     area(root, [8, 8, 84, 88], names.draw);
     const draw = place(root, 28, 14, MINI);
@@ -335,6 +501,10 @@ export const Cards = (() => {
     });
   }
 
+  /**
+   * @param {Element} root
+   * @param {AreaNames} names
+   */
   function areasOwn(root, names) {
     area(root, [8, 104, 228, 100], names.discard);
     const piles = [["9", "4"], ["12"], [], ["2", "SB", "7"]];
@@ -348,6 +518,10 @@ export const Cards = (() => {
     drawFace(place(stock, 0, 0, STACK_SCALE), "3", "numbers");
   }
 
+  /**
+   * @param {Element} root
+   * @param {AreaNames} names
+   */
   function areasHand(root, names) {
     area(root, [60, 212, 200, 96], names.hand);
     ["6", "10", "1", "SB", "8"].forEach((value, i) => {
@@ -357,6 +531,11 @@ export const Cards = (() => {
 
   // ------------------------------------------------------------ the public API
 
+  /**
+   * One card's outer <svg>, drawn by `draw`.
+   * @param {string} cls
+   * @param {(root: SVGSVGElement) => void} draw
+   */
   function card(cls, draw) {
     const root = svg("0 0 100 140", `card-art ${cls}`);
     draw(root);
@@ -364,23 +543,48 @@ export const Cards = (() => {
   }
 
   return {
+    /**
+     * A card's face.
+     * @param {CardText} value
+     * @param {string} [faces] "cards" for playing cards, else the Skip-Bo numbers
+     * @returns {SVGSVGElement}
+     */
     face(value, faces = "numbers") {
       const style = faces === "cards" ? "cards" : "numbers";
       const el = card(`face face-${style}`, (root) => drawFace(root, value, style));
       el.dataset.card = String(value);
       return el;
     },
+    /** @returns {SVGSVGElement} */
     back() {
       return card("back", drawBack);
     },
+    /**
+     * An empty place, with its label when there is one.
+     * @param {string} [label]
+     * @returns {SVGSVGElement}
+     */
     empty(label = "") {
       return card("empty", (root) => drawEmpty(root, label));
     },
+    /**
+     * A pile with its count: the top card over the edges of those below it.
+     * @param {number} count
+     * @param {CardText | null} top null: face down
+     * @param {string} [faces] "cards" for playing cards, else the Skip-Bo numbers
+     * @param {StackKind} [kind]
+     * @returns {SVGSVGElement}
+     */
     stack(count, top, faces = "numbers", kind = "stock") {
       const el = card(`stack stack-${kind}`, (root) => drawStack(root, count, top, faces, kind));
       el.dataset.count = String(count);
       return el;
     },
+    /**
+     * The how-to picture: the table's areas, each named.
+     * @param {AreaNames} names
+     * @returns {SVGSVGElement}
+     */
     areas(names) {
       const root = svg("0 0 320 316", "areas-art");
       root.setAttribute("role", "img");

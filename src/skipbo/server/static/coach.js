@@ -7,10 +7,12 @@ import { cardWords, face } from "./cardart.js";
 import { legal, moveWords, partnerOf } from "./table.js";
 import { $, el, mySeat, send, table } from "./app.js";
 
+/** @type {{move: string, at: string} | null} */
 let hint = null; // {move, at}: the move hinted, and the position (as text) it was for
 
 // ------------------------------------------------------------------ hint
 
+/** The position the table shows, as text: a hint holds for this position only. */
 function movesPlayed() {
   return `${table?.round_index ?? 0}/${JSON.stringify(table?.view ?? null)}`;
 }
@@ -19,14 +21,23 @@ function askHint() {
   send({ type: "hint" });
 }
 
+/**
+ * The server's hint for this seat: a move in notation ("H7-B2", "end").
+ * @param {string} move
+ */
 export function receiveHint(move) {
   hint = { move, at: movesPlayed() };
   renderHint();
 }
 
-// The hinted source and target, found by what the table drew.
+/**
+ * The hinted source and target, found by what the table drew.
+ * @param {string} move
+ * @returns {Array<[Element, "source" | "target"]>}
+ */
 function hintNodes(move) {
   const [source, target] = move.split("-");
+  /** @type {Array<[Element, "source" | "target"]>} */
   const found = [];
   const mine = $("me");
   const from = mine.querySelector(`[data-source="${source}"]`);
@@ -56,26 +67,34 @@ export function renderHint() {
   if (why) text.append(" — ", el("span", { "data-testid": "hint-why" }, why));
   text.dataset.move = hint.move;
   for (const [node, role] of hintNodes(hint.move)) {
-    node.dataset.hinted = role;
-    node.dataset.hintLabel = t("hint");
+    const lit = /** @type {HTMLElement} */ (node); // the table's piles and cards
+    lit.dataset.hinted = role;
+    lit.dataset.hintLabel = t("hint");
   }
 }
 
-// Why the hinted move, in words, from what the table shows the person: its own stock
-// and discard piles and what each building pile needs. Only a description of the
-// server's move; which moves are legal is never decided here.
+/**
+ * Why the hinted move, in words, from what the table shows the person: its own stock
+ * and discard piles and what each building pile needs. Only a description of the
+ * server's move; which moves are legal is never decided here.
+ * @param {string} move
+ * @returns {string}
+ */
 function hintReason(move) {
   const seat = mySeat();
-  const me = table?.view?.players?.[seat];
+  const view = table?.view;
+  if (seat === null || !view) return ""; // no seat of mine on the table: no reason
+  const me = view.players?.[seat];
   if (!me || move === "end") return "";
   const [source, target] = move.split("-");
   const stock = me.stock_top && me.stock_top !== "SB" ? Number(me.stock_top) : null;
   const partner = source.startsWith("p");
   const bare = source.replace(/^p/, "");
-  const owner = partner ? table.view.players[partnerOf(table.view, seat)] : me;
+  // a partner's pile ("pS", "pD1") is only ever hinted at a table of partnerships
+  const owner = partner ? view.players[/** @type {number} */ (partnerOf(view, seat))] : me;
   if (target.startsWith("B")) {
     const n = Number(target.slice(1));
-    const shows = Number(table.view.build[n - 1]) + 1; // what the pile shows after the move
+    const shows = Number(view.build[n - 1]) + 1; // what the pile shows after the move
     if (bare === "S") return t(partner ? "whyPartnerStock" : "whyStock");
     if (shows === 12) return t("whyCompletes", { n });
     if (shows === 1) return t("whyStarts", { n });

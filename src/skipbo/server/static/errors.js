@@ -5,6 +5,18 @@
 // core's English reasons, "{reason}", are only shown where nothing better exists).
 // Pile names as in i18n.js (the printed rule sheets).
 
+/**
+ * A refusal as the server sends it (errors.py): the English text, the code, the values
+ * of the text's "{param}"s and the request field at fault. Any of them may be missing:
+ * an answer that is not the server's refusal (an empty body, a proxy's page) has none.
+ * @typedef {object} ServerRefusal
+ * @property {string} [error]
+ * @property {string | null} [code]
+ * @property {Record<string, unknown>} [params]
+ * @property {string | null} [field]
+ */
+
+/** @type {Record<string, TextTable>} */
 const ERROR_TEXTS = {
   en: {
     no_table: "There is no table with this code.",
@@ -288,7 +300,10 @@ const ERROR_TEXTS = {
   },
 };
 
-// The request fields an error may name (`field`), for "{field}" in the texts above.
+/**
+ * The request fields an error may name (`field`), for "{field}" in the texts above.
+ * @type {Record<string, TextTable>}
+ */
 const FIELD_TEXTS = {
   en: { players: "Players", stock: "Stock pile", teams: "Partnerships", target: "Play to",
     seats: "Seats", name: "Your name", turn_seconds: "Time per turn", token: "Seat key",
@@ -304,11 +319,16 @@ const FIELD_TEXTS = {
     seat: "Plaats", move: "Zet", type: "Berichttype", body: "Verzoek", message: "Bericht" },
 };
 
-// The text of a server error ({error, code, params, field}) in `lang`; the server's
-// English text when the code is unknown (a newer server).
+/**
+ * The text of a server error ({error, code, params, field}) in `lang`; the server's
+ * English text when the code is unknown (a newer server).
+ * @param {ServerRefusal} err
+ * @param {string} lang
+ * @returns {string}
+ */
 export function errorText(err, lang) {
   const texts = ERROR_TEXTS[lang] || ERROR_TEXTS.en;
-  const template = texts[err.code];
+  const template = err.code ? texts[err.code] : undefined;
   if (!template) return err.error || "";
   const fields = FIELD_TEXTS[lang] || FIELD_TEXTS.en;
   const params = Object.assign({}, err.params || {});

@@ -7,6 +7,7 @@
 // bouwstapel / trekstapel. The rules themselves are those of rules.md (§5 a turn,
 // §7 partnerships, §8 scoring), told for a new player, not for a referee.
 
+/** @type {Record<string, string[]>} */
 export const HOWTO = {
   en: [
     "Goal: be the first to play every card of your stock pile. Cards go onto the building piles in the middle of the table, in order from 1 to 12.",

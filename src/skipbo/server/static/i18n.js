@@ -11,8 +11,13 @@
 //   nl: 004 (Dutch part): "stok", "trekstapel", "bouwstapel", "weggooistapel", "hand".
 // "{name}" in a text is filled in by t(); the values are set with textContent only.
 
+/** The page's languages: code → the language's own name. @type {Record<string, string>} */
 export const LANGUAGES = { en: "English", fr: "Français", de: "Deutsch", nl: "Nederlands" };
 
+/**
+ * The texts of each language (code → key → text); other modules add their own keys.
+ * @type {Record<string, TextTable>}
+ */
 export const TEXTS = {
   en: {
     hint: "Hint", hintText: "Hint: {move}", analyze: "Analyze", analysisSeat: "Seat", analyzing: "Analysing… (a few seconds)", analysisSummary: "{n} moves · inaccuracies: {inaccuracy} · mistakes: {mistake} · blunders: {blunder}", markedMove: "Step {step}: played {played}; the expert plays {best} (win chance −{drop} %, {mark})", mark_inaccuracy: "inaccuracy", mark_mistake: "mistake", mark_blunder: "blunder", analysisGraph: "Win chance after each move of the seat", axisChance: "Win chance", axisMove: "Move", axisOwnMoves: "moves of {who}", markChip: "{step} · {mark}", markedMoves: "Marked moves: choose one to see it on the board", markDetail: "{mark}: the expert plays {best} (win chance −{drop} %)",
@@ -342,7 +347,10 @@ export const TEXTS = {
   },
 };
 
-// The chosen language: remembered, else the browser's, else English.
+/**
+ * The chosen language: remembered, else the browser's, else English.
+ * @returns {string}
+ */
 function initialLanguage() {
   const stored = localStorage.getItem("skipbo.lang");
   if (stored && TEXTS[stored]) return stored;
@@ -352,24 +360,42 @@ function initialLanguage() {
 
 export let language = initialLanguage();
 
-/** The language chosen in the settings, for every later t(). */
+/**
+ * The language chosen in the settings, for every later t().
+ * @param {string} code
+ */
 export function setLanguage(code) {
   language = code;
 }
 
-// One text in the chosen language, "{name}" filled from params (English as fallback).
-// A number of cards, "{count}" in a text, is filled in from "n": "1 card", "7 cards".
+/**
+ * One text in the chosen language, "{name}" filled from params (English as fallback).
+ * A number of cards, "{count}" in a text, is filled in from "n": "1 card", "7 cards".
+ * @param {string} key
+ * @param {TextParams} [params]
+ * @returns {string}
+ */
 export function t(key, params = {}) {
   const all = "n" in params && !("count" in params) ? { ...params, count: cardCount(params.n) } : params;
   return fill(TEXTS[language][key] ?? TEXTS.en[key] ?? key, all);
 }
 
+/**
+ * A number of cards in words: "1 card", "7 cards".
+ * @param {string | number | undefined} n
+ * @returns {string}
+ */
 function cardCount(n) {
   const key = Number(n) === 1 ? "oneCard" : "nCards";
   return fill(TEXTS[language][key] ?? TEXTS.en[key], { n });
 }
 
-// "{name}" in a text filled from params (also used for errors.js's texts).
+/**
+ * "{name}" in a text filled from params (also used for errors.js's texts).
+ * @param {string} text
+ * @param {TextParams} params
+ * @returns {string}
+ */
 function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
@@ -377,7 +403,14 @@ function fill(text, params) {
 // The fixed texts of index.html: data-i18n sets textContent, data-i18n-ph a placeholder.
 export function translateStatic() {
   document.documentElement.lang = language;
-  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
-  for (const node of document.querySelectorAll("[data-i18n-ph]")) node.placeholder = t(node.dataset.i18nPh);
-  for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+  // Each selector picks only the nodes that carry the attribute read; a placeholder is an input's.
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) {
+    node.textContent = t(/** @type {string} */ (node.dataset.i18n));
+  }
+  for (const node of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("[data-i18n-ph]"))) {
+    node.placeholder = t(/** @type {string} */ (node.dataset.i18nPh));
+  }
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n-label]"))) {
+    node.setAttribute("aria-label", t(/** @type {string} */ (node.dataset.i18nLabel)));
+  }
 }

@@ -7,7 +7,7 @@
 
 import { t, TEXTS } from "./i18n.js";
 import { joinTable } from "./lobby.js";
-import { $, api, enterTable, guarded, seatName, ServerError, showError, showPage } from "./app.js";
+import { $, $input, api, enterTable, guarded, seatName, ServerError, showError, showPage } from "./app.js";
 
 const INVITE_TEXTS = {
   en: {
@@ -37,11 +37,17 @@ const INVITE_TEXTS = {
 };
 for (const [lang, texts] of Object.entries(INVITE_TEXTS)) Object.assign(TEXTS[lang], texts);
 
+/** @type {TableView | null} */
 let inviteShown = null; // the public view of the table the invite page is for
 
-// A link to a table without a seat here: the invite page while seats are open,
-// else watching. Returns once the page shows the one or the other.
+/**
+ * A link to a table without a seat here: the invite page while seats are open,
+ * else watching. Returns once the page shows the one or the other.
+ * @param {string} code
+ * @returns {Promise<void>}
+ */
 export async function openInvite(code) {
+  /** @type {TableView} */
   let view;
   try {
     view = await api("GET", `/api/tables/${encodeURIComponent(code)}`);
@@ -59,13 +65,16 @@ export async function openInvite(code) {
   }
   inviteShown = view;
   inviteEntry(view.code);
-  $("invite-name").value = $("nickname").value; // remembered, typed, or the guest's name
+  $input("invite-name").value = $input("nickname").value; // remembered, typed, or the guest's name
   renderInvite();
   showPage("invite");
   $("invite-join").focus();
 }
 
-// Like a table, the invite is an entry right after the landing page's: Back goes there.
+/**
+ * Like a table, the invite is an entry right after the landing page's: Back goes there.
+ * @param {string} code
+ */
 function inviteEntry(code) {
   const state = history.state ?? {};
   if (state.invite === code) return;
@@ -92,13 +101,14 @@ export function renderInvite() {
 async function acceptInvite() {
   const view = inviteShown;
   if (!view) return;
-  const name = $("invite-name").value.trim();
+  const name = $input("invite-name").value.trim();
   if (!name) throw new ServerError({ error: t("needName"), field: "invite-name" });
-  $("nickname").value = name;
+  $input("nickname").value = name;
   try {
     await joinTable(view.code);
   } catch (error) {
-    if (error.field === "name") error.field = "invite-name"; // the field typed in here
+    const refusal = /** @type {{field?: string | null}} */ (error); // a ServerError names the field at fault
+    if (refusal.field === "name") refusal.field = "invite-name"; // the field typed in here
     throw error;
   }
   inviteShown = null;
@@ -111,9 +121,12 @@ function watchInvite() {
   enterTable(view.code, null, null);
 }
 
-// The guest name from /api/me arrives after the page: it fills an empty name field.
+/**
+ * The guest name from /api/me arrives after the page: it fills an empty name field.
+ * @param {string} [name]
+ */
 export function fillInviteName(name) {
-  if (inviteShown && name && !$("invite-name").value) $("invite-name").value = name;
+  if (inviteShown && name && !$input("invite-name").value) $input("invite-name").value = name;
 }
 
 export function setupInvite() {

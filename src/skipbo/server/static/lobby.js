@@ -8,7 +8,7 @@ import { HOWTO } from "./howto.js";
 import { cardNode } from "./cardart.js";
 import { tableReach } from "./online.js";
 import { addServerTables } from "./profile.js";
-import { $, api, bots, button, el, enterTable, guarded, ladder, loadSeat, seatKey, ServerError } from "./app.js";
+import { $, $input, $select, api, bots, button, el, enterTable, guarded, ladder, loadSeat, seatKey, ServerError } from "./app.js";
 
 const TIMER_CHOICES = [null, 15, 30, 60, 120, 300];
 const TABLES_KEY = "skipbo.tables";
@@ -16,27 +16,38 @@ const MAX_TABLES = 12;
 
 // ------------------------------------------------------------------ your tables
 
-// The tables this browser sat at, newest first: {code, seat, at, who, phase}.
+/**
+ * The tables this browser sat at, newest first: {code, seat, at, who, phase}.
+ * @returns {MyTableEntry[]}
+ */
 export function myTables() {
+  /** @type {MyTableEntry[]} */
   let list;
   try {
-    list = JSON.parse(localStorage.getItem(TABLES_KEY)) || [];
+    list = JSON.parse(localStorage.getItem(TABLES_KEY) ?? "null") || []; // nothing stored: null, hence []
   } catch {
     list = [];
   }
   // seats stored by older pages (only a token) still count
   for (let i = 0; i < localStorage.length; i++) {
-    const key = localStorage.key(i);
+    const key = /** @type {string} */ (localStorage.key(i)); // i < localStorage.length
     const code = key.startsWith("skipbo.seat.") ? key.slice(12) : null;
     if (code && !list.some((entry) => entry.code === code)) list.push({ code, at: 0 });
   }
   return list.filter((entry) => loadSeat(entry.code)?.token).sort((a, b) => b.at - a.at);
 }
 
+/** @param {MyTableEntry[]} list */
 function saveTables(list) {
   localStorage.setItem(TABLES_KEY, JSON.stringify(list.slice(0, MAX_TABLES)));
 }
 
+/**
+ * A table this browser sits at, first in "Your tables" (no seat: nothing to remember).
+ * @param {string} code
+ * @param {number | null | undefined} seat
+ * @param {{who?: string, phase?: string}} [details]
+ */
 export function rememberTable(code, seat, details = {}) {
   if (seat === null || seat === undefined) return;
   const list = myTables().filter((entry) => entry.code !== code);
@@ -45,15 +56,22 @@ export function rememberTable(code, seat, details = {}) {
   saveTables(list);
 }
 
+/** @param {string} code */
 export function forgetTable(code) {
   localStorage.removeItem(seatKey(code));
   saveTables(myTables().filter((entry) => entry.code !== code));
   renderMyTables();
 }
 
-// A table of "Your tables": the code and phase on one line, who else sits there on
-// the next, where long names end in "…" (the tooltip has them whole); the whole line
-// is never cut down to "with …".
+/**
+ * A table of "Your tables": the code and phase on one line, who else sits there on
+ * the next, where long names end in "…" (the tooltip has them whole); the whole line
+ * is never cut down to "with …".
+ * @param {string} code
+ * @param {string} [phase] a table view's phase (or the server lists' "lobby", "playing")
+ * @param {string} [who] the others' names, joined by ", "
+ * @returns {HTMLSpanElement}
+ */
 export function myTableText(code, phase, who) {
   const text = el("span", { class: "my-table-text" });
   const head = el("span", { class: "my-table-head" });
@@ -86,7 +104,7 @@ export function renderMyTables() {
     box.append(item);
   }
   // the server's list of this player's running tables (profile.js): turn tags, other devices' tables
-  if (typeof addServerTables === "function") addServerTables(box, list);
+  addServerTables(box, list);
   $("my-tables").hidden = box.children.length === 0;
 }
 
@@ -118,7 +136,7 @@ function renderHowto() {
 // One row per other seat: open for a person, or a bot level.
 function renderSeatChoices() {
   const list = $("seats");
-  const players = Number($("players").value);
+  const players = Number($select("players").value);
   const kept = [...list.querySelectorAll("select")].map((s) => s.value);
   list.replaceChildren(el("li", {}, t("you")));
   for (let seat = 1; seat < players; seat++) {
@@ -132,6 +150,11 @@ function renderSeatChoices() {
   }
 }
 
+/**
+ * A bot level's name in the page's language ("level_hard"), else the level as it is.
+ * @param {string} bot
+ * @returns {string}
+ */
 export function levelName(bot) {
   const key = `level_${bot}`;
   const text = t(key);
@@ -146,7 +169,7 @@ function byStrength() {
 // The level of the quick game: the ladder without "random", weakest first (a
 // player chooses a strength, not an algorithm; the others are in the table form).
 function renderLevels() {
-  const select = $("quick-level");
+  const select = $select("quick-level");
   const kept = select.value || localStorage.getItem("skipbo.level") || "hard";
   select.replaceChildren();
   const levels = ladder.filter((b) => b !== "random" && bots.includes(b));
@@ -155,7 +178,7 @@ function renderLevels() {
 }
 
 function renderTimerChoices() {
-  const select = $("turn-seconds");
+  const select = $select("turn-seconds");
   const kept = select.value;
   select.replaceChildren();
   for (const seconds of TIMER_CHOICES) {
@@ -174,25 +197,38 @@ export function renderLobby() {
   renderHeroCards();
 }
 
+/**
+ * The name typed (remembered for the next visit); a refusal when there is none,
+ * unless ``fallback``: then the default name, written into the field.
+ * @param {boolean} [fallback]
+ * @returns {string}
+ */
 export function nickname(fallback = false) {
-  let name = $("nickname").value.trim();
+  let name = $input("nickname").value.trim();
   if (!name && fallback) {
     name = t("defaultName");
-    $("nickname").value = name;
+    $input("nickname").value = name;
   }
   if (!name) throw new ServerError({ error: t("needName"), field: "name" });
   localStorage.setItem("skipbo.name", name);
   return name;
 }
 
-// An empty number field means "the server's default", sent as null.
+/**
+ * An empty number field means "the server's default", sent as null.
+ * @param {HTMLInputElement | HTMLSelectElement} input
+ * @returns {number | null}
+ */
 function numberOrNull(input) {
   return input.value.trim() === "" ? null : Number(input.value);
 }
 
-// Quick play's length: short (a stock of 10, a few minutes) for a first game, then the
-// player's last choice. A first game: no finished game remembered by this browser
-// (table.js keeps each finished game's winner under "skipbo.series.CODE").
+/**
+ * Quick play's length: short (a stock of 10, a few minutes) for a first game, then the
+ * player's last choice. A first game: no finished game remembered by this browser
+ * (table.js keeps each finished game's winner under "skipbo.series.CODE").
+ * @returns {"10" | "30"}
+ */
 function quickStock() {
   const chosen = localStorage.getItem("skipbo.quickStock");
   if (chosen === "10" || chosen === "30") return chosen;
@@ -200,34 +236,43 @@ function quickStock() {
   return played ? "30" : "10";
 }
 
+/** @returns {Promise<void>} */
 export async function quickPlay() {
-  const level = $("quick-level").value || "hard";
+  const level = $select("quick-level").value || "hard";
   localStorage.setItem("skipbo.level", level);
-  const stock = Number($("quick-length").value) || 10;
+  const stock = Number($select("quick-length").value) || 10;
+  /** @type {CreateTableBody} */
   const body = { name: nickname(true), players: 2, stock, target: null, teams: false, seats: ["human", `bot:${level}`] };
+  /** @type {SeatedJson} */
   const created = await api("POST", "/api/tables", body);
   enterTable(created.code, created.token, created.seat);
 }
 
 async function createTable() {
   const seats = ["human", ...[...$("seats").querySelectorAll("select")].map((s) => s.value)];
+  /** @type {CreateTableBody} */
   const body = {
     name: nickname(),
-    players: Number($("players").value),
-    stock: numberOrNull($("stock")),
-    target: numberOrNull($("target")),
-    teams: $("teams").checked,
+    players: Number($select("players").value),
+    stock: numberOrNull($input("stock")),
+    target: numberOrNull($input("target")),
+    teams: $input("teams").checked,
     seats,
   };
   // no timer is the server's default: the field is only sent when one is chosen
-  const seconds = numberOrNull($("turn-seconds"));
+  const seconds = numberOrNull($select("turn-seconds"));
   if (seconds !== null) body.turn_seconds = seconds;
   Object.assign(body, tableReach()); // online.js: public or link only, live or slow
+  /** @type {SeatedJson} */
   const created = await api("POST", "/api/tables", body);
   enterTable(created.code, created.token, created.seat);
 }
 
-// Joining a table this browser already sits at goes back to that seat.
+/**
+ * Joining a table this browser already sits at goes back to that seat.
+ * @param {string} code
+ * @returns {Promise<void>}
+ */
 export async function joinTable(code) {
   code = code.trim().toUpperCase();
   if (!code) throw new ServerError({ error: t("needCode") });
@@ -236,25 +281,28 @@ export async function joinTable(code) {
     enterTable(code, stored.token, stored.seat);
     return;
   }
+  /** @type {SeatedJson} */
   const joined = await api("POST", `/api/tables/${encodeURIComponent(code)}/join`, { name: nickname() });
   enterTable(joined.code, joined.token, joined.seat);
 }
 
 export function setupLobby() {
-  $("nickname").value = localStorage.getItem("skipbo.name") || "";
-  if (!localStorage.getItem("skipbo.name")) $("howto").open = true; // a first visit
+  $input("nickname").value = localStorage.getItem("skipbo.name") || "";
+  if (!localStorage.getItem("skipbo.name")) /** @type {HTMLDetailsElement} */ ($("howto")).open = true; // a first visit
 
   $("players").addEventListener("change", renderSeatChoices);
-  $("quick-length").value = quickStock();
-  $("quick-length").addEventListener("change", () => localStorage.setItem("skipbo.quickStock", $("quick-length").value));
+  $select("quick-length").value = quickStock();
+  $("quick-length").addEventListener("change", () => {
+    localStorage.setItem("skipbo.quickStock", $select("quick-length").value);
+  });
   $("quick-play").addEventListener("click", guarded(quickPlay));
   $("create").addEventListener("click", guarded(createTable));
-  $("join").addEventListener("click", guarded(() => joinTable($("join-code").value)));
+  $("join").addEventListener("click", guarded(() => joinTable($input("join-code").value)));
   $("join-code").addEventListener("keydown", (event) => {
     if (event.key === "Enter") $("join").click();
   });
   $("watch").addEventListener("click", () => {
-    const code = $("join-code").value.trim().toUpperCase();
+    const code = $input("join-code").value.trim().toUpperCase();
     if (code) enterTable(code, null, null);
   });
   renderLobby();

@@ -10,20 +10,28 @@ import { lastMove, moveWords, noteGameOver, noteMoveValues, partnerOf, render, r
 import { noteSoundsAndCelebration, playSound } from "./sounds.js";
 import { $, current, el, mySeat, seatName, showView, sleep, table } from "./app.js";
 
-// Milliseconds between two moves of other players; "instant" is for tests.
+/**
+ * Milliseconds between two moves of other players; "instant" is for tests. Looked up
+ * by the name stored in the settings, which may be none of these.
+ * @type {{ readonly [pace: string]: number | undefined, readonly normal: number }}
+ */
 export const PACES = { slow: 1200, normal: 700, fast: 300, instant: 0 };
 
+/** @type {QueuedState[]} */
 let queue = []; // [{view, at}] states received, not shown yet
 let pumping = false;
 let nextShowAt = 0;
+/** @type {DOMRect | null} */
 let flightStart = null; // where the person's own card was when the move was sent
+/** @type {number | null} */
 let timerEnds = null; // Date.now() when the seat to move runs out of time
 let baseTitle = "Skip-Bo";
 
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
+/** @returns {number} */
 function pace() {
-  return PACES[localStorage.getItem("skipbo.pace")] ?? PACES.normal;
+  return PACES[localStorage.getItem("skipbo.pace") ?? "normal"] ?? PACES.normal;
 }
 
 export function resetMotion() {
@@ -33,6 +41,10 @@ export function resetMotion() {
   timerEnds = null;
 }
 
+/**
+ * Queues a table view from the server, to be shown in turn.
+ * @param {TableView} view
+ */
 export function receiveState(view) {
   queue.push({ view, at: Date.now() });
   if (!pumping) pump();
@@ -55,7 +67,12 @@ async function pump() {
   }
 }
 
-// The moves between two views: the new tail of last_moves (12 at most).
+/**
+ * The moves between two views: the new tail of last_moves (12 at most).
+ * @param {TableView | null} old
+ * @param {TableView} view
+ * @returns {SeatMove[]}
+ */
 function newMoves(old, view) {
   const after = view.last_moves ?? [];
   if (!old || old.round_index !== view.round_index || old.phase === "lobby") return [];
@@ -72,6 +89,11 @@ function newMoves(old, view) {
   return after;
 }
 
+/**
+ * Shows one queued view: its moves' cards travel, what happened is said.
+ * @param {QueuedState} state
+ * @returns {SeatMove[]} the moves it brought
+ */
 function showState({ view, at }) {
   const old = table;
   const rects = pileRects();
@@ -108,24 +130,39 @@ function showState({ view, at }) {
 
 // ------------------------------------------------------------------ moving cards
 
+/**
+ * Where each pile of the board is now, by its data-pile key ("B2", "1:D3", ...).
+ * @returns {Record<string, DOMRect>}
+ */
 function pileRects() {
+  /** @type {Record<string, DOMRect>} */
   const rects = {};
-  for (const node of document.querySelectorAll("#board [data-pile]")) {
-    rects[node.dataset.pile] = node.getBoundingClientRect();
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#board [data-pile]"))) {
+    rects[/** @type {string} */ (node.dataset.pile)] = node.getBoundingClientRect();
   }
   return rects;
 }
 
+/**
+ * Notes where the card of the move about to be sent is: its flight starts there.
+ * @param {Element | null} [from] the card (else the one selected, else the own stock)
+ */
 export function rememberFlightStart(from = null) {
   const node = from ?? document.querySelector("#me [data-selected=true]") ?? document.querySelector("#me [data-testid=own-stock]");
   flightStart = node ? node.getBoundingClientRect() : null;
 }
 
-// "H7-B2" by seat 1 -> {from: "1:H", to: "B2", value: "7"}, read from the old view.
+/**
+ * "H7-B2" by seat 1 -> {from: "1:H", to: "B2", value: "7"}, read from the old view.
+ * @param {SeatMove} move
+ * @param {{ view?: PlayerViewJson } | null} old
+ * @returns {MoveEnds | null}
+ */
 export function moveEnds(move, old) {
   if (move.move === "end" || !old?.view) return null;
   const [source, target] = move.move.split("-");
-  const seat = source.startsWith("p") ? partnerOf(old.view, move.seat) : move.seat;
+  // a partner's pile ("pS", "pD1") is only played in a team game: there is a partner
+  const seat = source.startsWith("p") ? /** @type {number} */ (partnerOf(old.view, move.seat)) : move.seat;
   const bare = source.replace(/^p/, "");
   const player = old.view.players[seat];
   let value = null;
@@ -137,6 +174,12 @@ export function moveEnds(move, old) {
   return value ? { from, to, value } : null;
 }
 
+/**
+ * The move's card travels from where it was (rects: before the new view) to where it lands.
+ * @param {SeatMove} move
+ * @param {TableView | null} old
+ * @param {Record<string, DOMRect>} rects
+ */
 function fly(move, old, rects) {
   const duration = move.seat === mySeat() ? Math.min(260, pace()) : Math.min(600, pace() * 0.75);
   const ends = moveEnds(move, old);
@@ -144,6 +187,7 @@ function fly(move, old, rects) {
   let from = move.seat === mySeat() && flightStart ? flightStart : rects[ends.from];
   const targetNode = document.querySelector(`#board [data-pile="${ends.to}"]`);
   if (!from || !targetNode) return;
+  /** @type {HTMLElement | null} */
   const landed = targetNode.querySelector(".fan > .card:last-child") ?? targetNode.querySelector(".card");
   const to = (landed ?? targetNode).getBoundingClientRect();
   if (!from.width) from = to;
@@ -174,15 +218,19 @@ function fly(move, old, rects) {
   animation.oncancel = done;
 }
 
-// The last move stays marked: its source and target get a ring and a small tag.
+/**
+ * The last move stays marked: its source and target get a ring and a small tag.
+ * @returns {MoveEnds | null | undefined} the move's ends, when it is marked
+ */
 export function markLastMove() {
   for (const node of document.querySelectorAll("#board .last-from, #board .last-to")) node.classList.remove("last-from", "last-to");
-  for (const node of document.querySelectorAll("#board [data-last-move]")) delete node.dataset.lastMove;
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#board [data-last-move]"))) delete node.dataset.lastMove;
   if (!lastMove || !table?.view) return;
   const ends = moveEnds(lastMove, { view: table.view });
   const [source, target] = lastMove.move.split("-");
   if (!target) return;
   const to = target.startsWith("B") ? target : `${lastMove.seat}:${target}`;
+  /** @type {HTMLElement | null} */
   const node = document.querySelector(`#board [data-pile="${to}"]`);
   if (!node) return;
   node.dataset.lastMove = "true";
@@ -196,13 +244,26 @@ export function markLastMove() {
   return ends;
 }
 
+/**
+ * A seat's tag on the last move: "you", else the name's first three letters.
+ * @param {number} seat
+ * @returns {string}
+ */
 function initials(seat) {
-  return seat === mySeat() ? t("you") : (table.seats[seat]?.name ?? "?").slice(0, 3);
+  return seat === mySeat() ? t("you") : (table?.seats[seat]?.name ?? "?").slice(0, 3);
 }
 
 // ------------------------------------------------------------------ words, title, sound
 
+/**
+ * Says in the live region what happened between two views: the moves, whose turn it
+ * is, the result; a hidden tab's title says "your turn".
+ * @param {TableView | null} old
+ * @param {TableView} view
+ * @param {SeatMove[]} moves
+ */
 function announce(old, view, moves) {
+  /** @type {string[]} */
   const parts = [];
   for (const { seat, move } of moves.slice(-3)) { // your own too: it confirms the move
     parts.push(`${seat === mySeat() ? t("you") : seatName(seat, view)}: ${moveWords(move)}.`);
@@ -211,7 +272,7 @@ function announce(old, view, moves) {
   const isMine = view.phase === "playing" && (view.legal ?? []).length > 0;
   const turnChanged = !old || old.view?.to_move !== view.view?.to_move || old.phase !== view.phase;
   if (view.phase === "playing" && turnChanged) {
-    parts.push(isMine ? t("yourTurnShort") : t("toMove", { who: seatName(view.view.to_move, view) }));
+    parts.push(isMine ? t("yourTurnShort") : t("toMove", { who: seatName(/** @type {PlayerViewJson} */ (view.view).to_move, view) }));
   }
   if (old?.phase === "playing" && view.phase !== "playing" && view.result) parts.push(resultText(view.result));
   const resignedBefore = new Set(old ? resignedNotices(old) : []); // table.js
@@ -258,6 +319,7 @@ export function tickTimer() {
     node.classList.toggle("urgent", left <= 10);
   }
   own.hidden = false;
-  own.textContent = table.view.to_move === mySeat() ? t("timeLeftYou", { t: text }) : t("timeLeft", { who: seatName(table.view.to_move), t: text });
+  const view = /** @type {PlayerViewJson} */ (table.view); // a round being played has one
+  own.textContent = view.to_move === mySeat() ? t("timeLeftYou", { t: text }) : t("timeLeft", { who: seatName(view.to_move), t: text });
   own.classList.toggle("urgent", left <= 10);
 }

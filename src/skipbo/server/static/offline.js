@@ -6,7 +6,8 @@ import { t, translateStatic } from "./i18n.js";
 function startOfflinePage() {
   translateStatic();
   document.title = `Skip-Bo · ${t("offlineTitle")}`;
-  document.getElementById("offline-retry").addEventListener("click", () => location.reload());
+  const retry = /** @type {HTMLElement} */ (document.getElementById("offline-retry")); // offline.html's button
+  retry.addEventListener("click", () => location.reload());
   window.addEventListener("online", () => location.reload());
 }
 

@@ -8,7 +8,7 @@ import { joinTable } from "./lobby.js";
 import { renderAccountTools } from "./account.js";
 import { playerLink, refreshServerTables } from "./profile.js";
 import { fillInviteName } from "./invite.js";
-import { $, api, button, current, el, enterTable, guarded, table } from "./app.js";
+import { $, $input, $select, api, button, current, el, enterTable, guarded, table } from "./app.js";
 
 const ONLINE_TEXTS = {
   en: {
@@ -84,21 +84,30 @@ for (const [lang, texts] of Object.entries(ONLINE_TEXTS)) Object.assign(TEXTS[la
 
 const LOBBY_REFRESH_MS = 4000;
 const FILL_AFTER_MS = 30000; // a seated person may fill the open seats with bots after this wait
+/** @type {Record<string, [players: number, teams: boolean]>} */
 const FIND_KINDS = { 2: [2, false], 3: [3, false], 4: [4, false], "2x2": [4, true] };
 
+/** @type {IdentityJson | null} */
 export let identity = null; // {id, name, kind, rating, provisional}: this browser's player
-/** Who this browser now is (an import cannot be assigned from another module). */
+/**
+ * Who this browser now is (an import cannot be assigned from another module).
+ * @param {IdentityJson | null} value
+ */
 export function setIdentity(value) {
   identity = value;
 }
+/** @type {{code: string, since: number} | null} */
 let waiting = null; // {code, since}: the table this page waits at for people
 
+/** @returns {Promise<void>} */
 export async function loadIdentity() {
-  identity = await api("GET", "/api/me");
+  identity = /** @type {IdentityJson} */ (await api("GET", "/api/me"));
   refreshTurns();
   // a name typed meanwhile (the answer may come after the person typed) is kept
-  if (!localStorage.getItem("skipbo.name") && identity?.name && !$("nickname").value) $("nickname").value = identity.name;
-  if (typeof fillInviteName === "function") fillInviteName(identity?.name); // invite.js
+  if (!localStorage.getItem("skipbo.name") && identity?.name && !$input("nickname").value) {
+    $input("nickname").value = identity.name;
+  }
+  fillInviteName(identity?.name); // invite.js
   renderIdentity();
   refreshServerTables(); // profile.js: this player's running tables, by the server
 }
@@ -116,62 +125,78 @@ export function renderIdentity() {
   if (identity.provisional) details.push(t("provisional"));
   if (identity.kind === "guest") details.push(t("guest"));
   $("me-details").textContent = details.join(" · ");
-  $("my-profile").href = `#player/${encodeURIComponent(identity.id)}`;
+  /** @type {HTMLAnchorElement} */ ($("my-profile")).href = `#player/${encodeURIComponent(identity.id)}`;
   const guest = identity.kind === "guest";
   $("claim-form").hidden = !guest;
   $("login-form").hidden = !guest;
   $("logout").hidden = guest;
   $("account-status").textContent = guest ? "" : t("loggedIn", { name: identity.name });
-  if (typeof renderAccountTools === "function") renderAccountTools(identity); // account.js
+  renderAccountTools(identity); // account.js
 }
 
+/**
+ * The user name and password typed into the claim or the login form.
+ * @param {"claim" | "login"} prefix
+ * @returns {{user_name: string, password: string}}
+ */
 function credentials(prefix) {
-  return { user_name: $(`${prefix}-user`).value, password: $(`${prefix}-password`).value };
+  return { user_name: $input(`${prefix}-user`).value, password: $input(`${prefix}-password`).value };
 }
 
 async function claimAccount() {
-  identity = await api("POST", "/api/account/claim", credentials("claim"));
-  $("claim-password").value = "";
+  identity = /** @type {IdentityJson} */ (await api("POST", "/api/account/claim", credentials("claim")));
+  $input("claim-password").value = "";
   renderIdentity();
 }
 
 async function logIn() {
-  identity = await api("POST", "/api/account/login", credentials("login"));
-  $("login-password").value = "";
-  $("nickname").value = identity.name;
+  identity = /** @type {IdentityJson} */ (await api("POST", "/api/account/login", credentials("login")));
+  $input("login-password").value = "";
+  $input("nickname").value = identity.name;
   renderIdentity();
 }
 
 async function logOut() {
   await api("POST", "/api/account/logout");
-  $("nickname").value = ""; // the new guest's name fills it
+  $input("nickname").value = ""; // the new guest's name fills it
   await loadIdentity(); // a new guest, as a first visit
 }
 
-// The Create-a-table form's online choices: public (listed in the lobby) or link
-// only, and the pace: live, or slow with what happens to a player past the deadline.
+/**
+ * The Create-a-table form's online choices: public (listed in the lobby) or link
+ * only, and the pace: live, or slow with what happens to a player past the deadline.
+ * @typedef {{public: boolean, slow_hours?: number, on_timeout?: string, turn_seconds?: null}} TableReach
+ * @returns {TableReach}
+ */
 export function tableReach() {
-  const hours = Number($("create-pace").value) || null;
-  const reach = { public: $("visibility").value === "public" };
-  if (hours) Object.assign(reach, { slow_hours: hours, on_timeout: $("on-timeout").value, turn_seconds: null });
+  const hours = Number($select("create-pace").value) || null;
+  /** @type {TableReach} */
+  const reach = { public: $select("visibility").value === "public" };
+  if (hours) Object.assign(reach, { slow_hours: hours, on_timeout: $select("on-timeout").value, turn_seconds: null });
   return reach;
 }
 
 function showTimeoutChoice() {
-  const slow = Boolean($("create-pace").value);
+  const slow = Boolean($select("create-pace").value);
   $("on-timeout-row").hidden = !slow;
-  $("turn-seconds").closest("label").hidden = slow; // a slow game's clock is its deadline
+  /** @type {HTMLLabelElement} */ ($("turn-seconds").closest("label")).hidden = slow; // a slow game's clock is its deadline
 }
 
 async function findGame() {
-  const [players, teams] = FIND_KINDS[$("find-kind").value] ?? FIND_KINDS[2];
-  const stock = Number($("find-length").value) || 10;
-  localStorage.setItem("skipbo.find", JSON.stringify({ kind: $("find-kind").value, stock }));
-  const hours = Number($("find-pace").value) || null;
+  const [players, teams] = FIND_KINDS[$select("find-kind").value] ?? FIND_KINDS[2];
+  const stock = Number($select("find-length").value) || 10;
+  localStorage.setItem("skipbo.find", JSON.stringify({ kind: $select("find-kind").value, stock }));
+  const hours = Number($select("find-pace").value) || null;
+  /** @type {SeatedJson} */
   const found = await api("POST", "/api/find", { players, teams, stock, slow_hours: hours });
   enterTable(found.code, found.token, found.seat);
 }
 
+/**
+ * A seated person's name with their rating ("?" while provisional).
+ * @param {ListedSeatJson} seat
+ * @returns {string}
+ */
 function seatText(seat) {
   const rating = seat.rating === null || seat.rating === undefined ? "" : ` (${seat.rating}${seat.provisional ? "?" : ""})`;
   return `${seat.name}${rating}`;
@@ -179,6 +204,11 @@ function seatText(seat) {
 
 let openTablesShown = ""; // what the list shows: unchanged data is not redrawn (focus stays)
 
+/**
+ * The lobby's open tables and the public games in play.
+ * @param {ListedTableJson[]} tables
+ * @param {ListedTableJson[]} [playing]
+ */
 function renderOpenTables(tables, playing = []) {
   const shown = JSON.stringify([language, tables, playing]);
   if (shown === openTablesShown) return;
@@ -198,7 +228,13 @@ function renderOpenTables(tables, playing = []) {
   );
 }
 
-// One table of the lobby's lists: who sits there, what game it is, and its button.
+/**
+ * One table of the lobby's lists: who sits there, what game it is, and its button.
+ * @param {ListedTableJson} table
+ * @param {string} testid
+ * @param {HTMLElement} action
+ * @returns {HTMLLIElement}
+ */
 function lobbyTableItem(table, testid, action) {
   const length = table.stock <= 10 ? t("lengthShort") : t("lengthNormal");
   const seats = table.phase === "lobby" ? t("openSeats", { free: table.open_seats, players: table.players }) : null;
@@ -215,9 +251,11 @@ function lobbyTableItem(table, testid, action) {
   return item;
 }
 
+/** @returns {Promise<void>} */
 export async function refreshOpenTables() {
   if ($("lobby").hidden || document.hidden) return;
   try {
+    /** @type {LobbyJson} */
     const lobby = await api("GET", "/api/lobby");
     renderOpenTables(lobby.tables, lobby.playing);
   } catch {
@@ -229,7 +267,7 @@ export async function refreshOpenTables() {
 // after FILL_AFTER_MS (the server checks the seat's token).
 function offerFill() {
   const waitingHere = table?.phase === "lobby" && current?.token && table.code === current.code;
-  if (!waitingHere) {
+  if (!waitingHere || !current) {
     waiting = null;
     $("fill-row").hidden = true;
     return;
@@ -240,7 +278,8 @@ function offerFill() {
 }
 
 async function fillWithBots() {
-  await api("POST", `/api/tables/${encodeURIComponent(current.code)}/fill`, { token: current.token });
+  const ticket = /** @type {SeatTicket} */ (current); // the button shows only at a seat (offerFill)
+  await api("POST", `/api/tables/${encodeURIComponent(ticket.code)}/fill`, { token: ticket.token });
 }
 
 // How many slow games wait for this player's move: a badge in the header, the tab's
@@ -254,9 +293,13 @@ async function refreshTurns() {
   await fetchMyTables();
 }
 
-// This player's running tables by the server (/api/me/tables), null when it did not
-// answer (the next refresh tries again); every answer also updates the badge.
+/**
+ * This player's running tables by the server (/api/me/tables), null when it did not
+ * answer (the next refresh tries again); every answer also updates the badge.
+ * @returns {Promise<MyTablesJson | null>}
+ */
 export async function fetchMyTables() {
+  /** @type {MyTablesJson} */
   let tables;
   try {
     tables = await api("GET", "/api/me/tables");
@@ -282,18 +325,19 @@ function showTurns() {
 }
 
 export function setupOnline() {
+  /** @type {{kind?: string, stock?: number}} */
   const saved = (() => {
     try {
-      return JSON.parse(localStorage.getItem("skipbo.find")) ?? {};
+      return JSON.parse(localStorage.getItem("skipbo.find") ?? "null") ?? {}; // nothing saved: null, hence {}
     } catch {
       return {};
     }
   })();
-  if (saved.kind && FIND_KINDS[saved.kind]) $("find-kind").value = saved.kind;
-  if (saved.stock) $("find-length").value = String(saved.stock);
+  if (saved.kind && FIND_KINDS[saved.kind]) $select("find-kind").value = saved.kind;
+  if (saved.stock) $select("find-length").value = String(saved.stock);
   $("find-game").addEventListener("click", guarded(findGame));
   // Create a table offers the paces of Find a game (index.html writes them once)
-  $("create-pace").replaceChildren(...[...$("find-pace").options].map((option) => option.cloneNode(true)));
+  $("create-pace").replaceChildren(...[...$select("find-pace").options].map((option) => option.cloneNode(true)));
   $("create-pace").addEventListener("change", showTimeoutChoice);
   showTimeoutChoice();
   for (const form of ["claim-form", "login-form"]) {

@@ -14,7 +14,7 @@ import { myTableText, renderMyTables } from "./lobby.js";
 import { replaySource, replayTableRound } from "./replay.js";
 import { analysis, analyzeRound } from "./analysis.js";
 import { fetchMyTables, identity, refreshOpenTables } from "./online.js";
-import { $, api, button, el, enterTable, guarded, loadSeat, showPage, svgEl } from "./app.js";
+import { $, $input, $select, api, button, el, enterTable, guarded, loadSeat, showPage, svgEl } from "./app.js";
 
 const PROFILE_TEXTS = {
   en: {
@@ -101,16 +101,21 @@ const BOARD_PAGE = 50; // the server's page of the leaderboard
 const LISTED_GAMES = 10; // rated games an account needs to be on the leaderboard (the server's)
 const PEOPLE_PAGES = ["profile", "leaderboard"];
 
+/** @type {ProfileShown | null} */
 let profile = null; // {id, player, games, graph, more, done}: the profile shown
 let profileAsk = 0; // only the latest request's answer is shown
+/** @type {BoardShown | null} */
 let board = null; // {page, rows, total}: the leaderboard page shown
 let boardAsk = 0;
+/** @type {MyTablesJson} */
 let serverTables = { running: [], your_turn: [] }; // /api/me/tables: your tables by the server
 let linkedReplay = false; // the replay page shows a link's round (#replay/... or #analyze/...)
+/** @type {string | null} */
 let returnTo = null; // the link a player followed from a profile: focused again on Back
 
 // ------------------------------------------------------------------ routes
 
+/** @type {[RegExp, (match: RegExpExecArray) => void][]} */
 const PEOPLE_ROUTES = [
   [/^#player\/(\d{1,15})$/, (m) => openProfile(Number(m[1]))],
   [/^#leaderboard(?:\/(\d{1,6}))?$/, (m) => openLeaderboard(Math.max(1, Number(m[1] ?? 1)))],
@@ -118,8 +123,11 @@ const PEOPLE_ROUTES = [
   [/^#analyze\/([A-Za-z0-9]{1,16})\/(\d{1,5})\/(\d)$/, (m) => openLinkedRound(m[1], Number(m[2]), Number(m[3]))],
 ];
 
-// Called by openFromHash first: true when the hash is one of these pages (or the
-// landing page reached by Back from one of them), which is then shown.
+/**
+ * Called by openFromHash first: true when the hash is one of these pages (or the
+ * landing page reached by Back from one of them), which is then shown.
+ * @returns {boolean}
+ */
 export function openPeopleHash() {
   for (const [pattern, open] of PEOPLE_ROUTES) {
     const match = pattern.exec(location.hash);
@@ -129,7 +137,7 @@ export function openPeopleHash() {
     }
   }
   const page = document.body.dataset.page;
-  if (!location.hash && (PEOPLE_PAGES.includes(page) || (page === "replay" && linkedReplay))) {
+  if (!location.hash && (PEOPLE_PAGES.includes(page ?? "") || (page === "replay" && linkedReplay))) {
     showLanding();
     return true;
   }
@@ -155,7 +163,7 @@ function showLanding() {
   showPage("lobby");
   document.title = "Skip-Bo";
   renderMyTables();
-  if (typeof refreshOpenTables === "function") refreshOpenTables();
+  refreshOpenTables();
   refreshServerTables();
 }
 
@@ -164,29 +172,37 @@ function labelReplayBack() {
   $("replay-back").textContent = t(linkedReplay ? "pageBack" : "back");
 }
 
-// The replay page's Back after a link (replay.js asks): back to where the link was.
+/**
+ * The replay page's Back after a link (replay.js asks): back to where the link was.
+ * @returns {boolean} whether it went back (false: the replay was not opened by a link)
+ */
 export function closeLinkedReplay() {
   if (!linkedReplay) return false;
   goBack();
   return true;
 }
 
-// #replay/CODE/N and #analyze/CODE/N/SEAT: the table's round N (from 1) in the replay
-// page, and for Analyze the coach's look at the seat's moves.
+/**
+ * #replay/CODE/N and #analyze/CODE/N/SEAT: the table's round N (from 1) in the replay
+ * page, and for Analyze the coach's look at the seat's moves.
+ * @param {string} code
+ * @param {number} round
+ * @param {number | null} seat null: a replay only
+ */
 function openLinkedRound(code, round, seat) {
   const index = Math.max(0, round - 1);
   linkedReplay = true;
   labelReplayBack();
   showPage("replay");
   document.title = `${t("replay")} · Skip-Bo`;
-  $("replay-code").value = code.toUpperCase();
-  $("replay-round").value = String(index + 1);
+  $input("replay-code").value = code.toUpperCase();
+  $input("replay-round").value = String(index + 1);
   const shown = replaySource && replaySource.code === code.toUpperCase() && replaySource.index === index;
   guarded(async () => {
     if (!shown) await replayTableRound();
     if (seat !== null) {
-      const chosen = [...$("analyze-seat").options].some((o) => o.value === String(seat));
-      if (chosen) $("analyze-seat").value = String(seat);
+      const chosen = [...$select("analyze-seat").options].some((o) => o.value === String(seat));
+      if (chosen) $select("analyze-seat").value = String(seat);
       if (!analysis || analysis.seat !== seat || !shown) await analyzeRound();
     }
   })();
@@ -194,29 +210,53 @@ function openLinkedRound(code, round, seat) {
 
 // ------------------------------------------------------------------ small helpers
 
+/**
+ * A moment in the language's way: the date, with the time unless withTime is false.
+ * @param {number} seconds since the epoch (the server's times)
+ * @param {boolean} [withTime]
+ * @returns {string}
+ */
 function when(seconds, withTime = true) {
+  /** @type {Intl.DateTimeFormatOptions} */
   const options = withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" };
   return new Intl.DateTimeFormat(language, options).format(new Date(seconds * 1000));
 }
 
-// "1st", "1er", "1.", "1e": a place in the language's way.
+/**
+ * "1st", "1er", "1.", "1e": a place in the language's way.
+ * @param {number} n
+ * @returns {string}
+ */
 function ordinal(n) {
   if (language === "fr") return n === 1 ? "1er" : `${n}e`;
   if (language === "de") return `${n}.`;
   if (language === "nl") return `${n}e`;
-  const suffix = { 1: "st", 2: "nd", 3: "rd" }[n % 100 > 10 && n % 100 < 14 ? 0 : n % 10] ?? "th";
+  /** @type {Partial<Record<number, string>>} */
+  const suffixes = { 1: "st", 2: "nd", 3: "rd" };
+  const suffix = suffixes[n % 100 > 10 && n % 100 < 14 ? 0 : n % 10] ?? "th";
   return `${n}${suffix}`;
 }
 
+/**
+ * A link to a player's profile (#player/ID), their name its text.
+ * @param {number} id
+ * @param {string} name
+ * @param {string} [testid]
+ * @returns {HTMLAnchorElement}
+ */
 export function playerLink(id, name, testid = "player-link") {
   return el("a", { href: `#player/${id}`, class: "player-link", "data-testid": testid, "data-player-id": String(id) }, name);
 }
 
-// This browser's player (online.js's identity), null before /api/me has answered.
+/**
+ * This browser's player (online.js's identity), null before /api/me has answered.
+ * @returns {number | null}
+ */
 function myPlayerId() {
-  return typeof identity === "undefined" ? null : identity?.id ?? null;
+  return identity?.id ?? null;
 }
 
+/** @param {string} id */
 function focusHeading(id) {
   const heading = $(id);
   if (heading) heading.focus({ preventScroll: false });
@@ -224,6 +264,7 @@ function focusHeading(id) {
 
 // ------------------------------------------------------------------ the profile
 
+/** @param {number} id */
 async function openProfile(id) {
   const backFromReplay = document.body.dataset.page === "replay" && profile?.id === id && profile.player;
   linkedReplay = false;
@@ -231,9 +272,10 @@ async function openProfile(id) {
   showPage("profile");
   if (backFromReplay) {
     // the same profile as before the replay: as it was, with focus on the link followed
-    document.title = `${profile.player.name} · Skip-Bo`;
+    document.title = `${profile?.player?.name} · Skip-Bo`;
     renderProfile();
-    const link = returnTo && $("profile").querySelector(`a[href="${CSS.escape(returnTo)}"]`);
+    const link =
+      returnTo && /** @type {HTMLAnchorElement | null} */ ($("profile").querySelector(`a[href="${CSS.escape(returnTo)}"]`));
     if (link) link.focus();
     return;
   }
@@ -243,6 +285,7 @@ async function openProfile(id) {
     renderProfile();
   }
   $("profile-status").textContent = t("loadingPage");
+  /** @type {ProfileJson} */
   let data;
   try {
     data = await api("GET", `/api/players/${id}`);
@@ -250,7 +293,7 @@ async function openProfile(id) {
     if (ask !== profileAsk) return;
     profile = { id, player: null, games: [], graph: [], more: false, done: false };
     renderProfile();
-    $("profile-status").textContent = error.message;
+    $("profile-status").textContent = /** @type {Error} */ (error).message;
     focusHeading("profile-name");
     return;
   }
@@ -266,6 +309,7 @@ async function moreGames() {
   if (!profile?.games.length) return;
   const at = profile;
   const last = at.games[at.games.length - 1].game_id;
+  /** @type {ProfileJson} */
   const data = await api("GET", `/api/players/${at.id}?before=${last}`);
   if (profile !== at) return;
   const first = at.games.length;
@@ -274,7 +318,7 @@ async function moreGames() {
   at.done = !at.more;
   renderProfile();
   // the first game added takes the focus: keyboard and screen reader go on from there
-  const added = $("profile-games").children[first];
+  const added = /** @type {HTMLElement | undefined} */ ($("profile-games").children[first]);
   if (added) added.focus();
   else $("profile-more-status").focus();
 }
@@ -299,6 +343,7 @@ function renderProfile() {
   renderGames();
 }
 
+/** @param {PlayerStandingJson | null | undefined} player */
 function renderStats(player) {
   const stats = $("profile-stats");
   stats.replaceChildren();
@@ -320,7 +365,11 @@ function renderStats(player) {
 
 // ------------------------------------------------------------------ the graph
 
-// A round step for about four lines across the ratings shown: 5, 10, 25, 50, 100, ...
+/**
+ * A round step for about four lines across the ratings shown: 5, 10, 25, 50, 100, ...
+ * @param {number} span
+ * @returns {number}
+ */
 function niceStep(span) {
   const raw = span / 4;
   const power = 10 ** Math.floor(Math.log10(Math.max(raw, 1)));
@@ -328,6 +377,11 @@ function niceStep(span) {
   return 10 * power;
 }
 
+/**
+ * The graph in words (its caption, and what a screen reader says of it).
+ * @param {RatingPointJson[]} points
+ * @returns {string}
+ */
 function graphSummary(points) {
   if (!points.length) return t("graphNone");
   const ratings = points.map((p) => p.rating);
@@ -345,8 +399,13 @@ function graphSummary(points) {
   });
 }
 
-// The rating after each rated game as a line, the ratings on the left axis and the
-// games on the bottom one, drawn at the box's own width so that its text keeps its size.
+/**
+ * The rating after each rated game as a line, the ratings on the left axis and the
+ * games on the bottom one, drawn at the box's own width so that its text keeps its size.
+ * @param {RatingPointJson[]} points
+ * @param {number} width
+ * @returns {SVGSVGElement}
+ */
 function ratingGraph(points, width) {
   const height = width < 480 ? 200 : 240;
   const pad = { left: 72, right: 18, top: 14, bottom: 50 };
@@ -361,7 +420,9 @@ function ratingGraph(points, width) {
     low -= step;
     high += step;
   }
+  /** @param {number} i the game, from 0 */
   const x = (i) => pad.left + (points.length === 1 ? plotW / 2 : (plotW * i) / (points.length - 1));
+  /** @param {number} r a rating */
   const y = (r) => pad.top + (plotH * (high - r)) / (high - low);
   const svg = svgEl("svg", {
     viewBox: `0 0 ${width} ${height}`,
@@ -412,6 +473,12 @@ function renderGraph() {
 
 // ------------------------------------------------------------------ the games
 
+/**
+ * The game's outcome for the profile's player: won, lost, a tie or a place.
+ * @param {GameShownJson} game
+ * @param {GameSeatJson} mine
+ * @returns {string}
+ */
 function outcome(game, mine) {
   const sides = new Set(game.seats.map((s) => s.side)).size;
   const first = game.seats.filter((s) => s.place === 1).map((s) => s.side);
@@ -420,17 +487,26 @@ function outcome(game, mine) {
   return t("outcomePlace", { place: ordinal(mine.place), sides });
 }
 
-// The change of rating a game brought: from the graph's point before it.
+/**
+ * The change of rating a game brought: from the graph's point before it.
+ * @param {GameShownJson} game a game of the profile shown
+ * @returns {string}
+ */
 function ratingChange(game) {
-  const points = profile.graph;
+  const points = /** @type {ProfileShown} */ (profile).graph;
   const at = points.findIndex((p) => p.game_id === game.game_id);
   if (at <= 0) return "";
   const delta = points[at].rating - points[at - 1].rating;
   return ` (${delta > 0 ? "+" : delta < 0 ? "−" : "±"}${Math.abs(delta)})`;
 }
 
+/**
+ * A finished game of the profile shown, with its Replay and Analyze links.
+ * @param {GameShownJson} game
+ * @returns {HTMLLIElement}
+ */
 function gameItem(game) {
-  const mine = game.seats.find((s) => s.player_id === profile.id) ?? null;
+  const mine = game.seats.find((s) => s.player_id === /** @type {ProfileShown} */ (profile).id) ?? null;
   const whenText = when(game.finished);
   const item = el("li", { class: "game", "data-testid": "profile-game", "data-game-id": String(game.game_id), "data-table": game.table_id, tabindex: "-1" });
   const head = el("h3", { class: "game-head" });
@@ -490,6 +566,7 @@ function renderGames() {
 
 // ------------------------------------------------------------------ the leaderboard
 
+/** @param {number} page counted from 1 */
 async function openLeaderboard(page) {
   linkedReplay = false;
   labelReplayBack();
@@ -497,12 +574,13 @@ async function openLeaderboard(page) {
   document.title = `${t("boardTitle")} · Skip-Bo`;
   const ask = ++boardAsk;
   $("board-status").textContent = t("loadingPage");
+  /** @type {BoardJson} */
   let data;
   try {
     data = await api("GET", `/api/leaderboard?page=${page - 1}`);
   } catch (error) {
     if (ask !== boardAsk) return;
-    $("board-status").textContent = error.message;
+    $("board-status").textContent = /** @type {Error} */ (error).message;
     return;
   }
   if (ask !== boardAsk) return;
@@ -536,16 +614,19 @@ function renderLeaderboard() {
   $("board-page").textContent = t("boardPage", { page: board.page, pages });
   $("board-pager").hidden = pages <= 1;
   $("board-prev").hidden = board.page <= 1;
-  $("board-prev").href = `#leaderboard/${board.page - 1}`;
+  /** @type {HTMLAnchorElement} */ ($("board-prev")).href = `#leaderboard/${board.page - 1}`;
   $("board-next").hidden = board.page >= pages;
-  $("board-next").href = `#leaderboard/${board.page + 1}`;
+  /** @type {HTMLAnchorElement} */ ($("board-next")).href = `#leaderboard/${board.page + 1}`;
 }
 
 // ------------------------------------------------------------------ your tables
 
-// The server's running tables of this player (/api/me/tables): the ones this browser
-// has a seat token for are "Your tables" already (lobby.js) and get a "your turn" tag;
-// the others (sat at on another device) can be watched from here.
+/**
+ * The server's running tables of this player (/api/me/tables): the ones this browser
+ * has a seat token for are "Your tables" already (lobby.js) and get a "your turn" tag;
+ * the others (sat at on another device) can be watched from here.
+ * @returns {Promise<void>}
+ */
 export async function refreshServerTables() {
   if (myPlayerId() === null || $("lobby").hidden || document.hidden) return;
   const fresh = await fetchMyTables(); // online.js: the turn badge too
@@ -559,7 +640,11 @@ function turnTag() {
   return el("span", { class: "tag turn", "data-testid": "my-table-turn" }, t("yourTurnTag"));
 }
 
-// Called at the end of lobby.js's renderMyTables with the list it drew.
+/**
+ * Called at the end of lobby.js's renderMyTables with the list it drew.
+ * @param {HTMLElement} box the list of "Your tables"
+ * @param {MyTableEntry[]} localList the tables this browser has a seat token for
+ */
 export function addServerTables(box, localList) {
   const turn = new Set(serverTables.your_turn.map((table) => table.table_id));
   const local = new Set(localList.map((entry) => entry.code));
@@ -589,12 +674,17 @@ export function addServerTables(box, localList) {
   }
 }
 
-// Back to a seat: with this browser's token, else a new one for the logged-in player.
+/**
+ * Back to a seat: with this browser's token, else a new one for the logged-in player.
+ * @param {string} code
+ * @param {StoredSeat | null} stored this browser's seat at the table (loadSeat), if any
+ */
 async function sitBackDown(code, stored) {
   if (stored?.token) {
     enterTable(code, stored.token, stored.seat);
     return;
   }
+  /** @type {ReseatJson} */
   const seated = await api("POST", `/api/tables/${encodeURIComponent(code)}/reseat`);
   enterTable(seated.code, seated.token, seated.seat);
 }
@@ -616,7 +706,7 @@ export function setupPeople() {
   $("profile-more").addEventListener("click", guarded(moreGames));
   // a link followed from a profile gets the focus back when the player returns
   $("profile").addEventListener("click", (event) => {
-    const link = event.target.closest("a[href^='#']");
+    const link = /** @type {Element} */ (event.target).closest("a[href^='#']");
     if (link) returnTo = link.getAttribute("href");
   });
   let pending = false;

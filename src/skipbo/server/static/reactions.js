@@ -30,10 +30,15 @@ for (const [lang, texts] of Object.entries(REACTION_TEXTS)) Object.assign(TEXTS[
 
 const REACTION_IDS = ["gg", "wp", "oops", "thanks", "hurry"];
 const REACTION_SHOW_MS = 6000; // how long a reaction stays beside the name
+/** @type {Record<number, {reaction: string, timer: number}>} */
 let reactionsShown = {}; // seat -> {reaction, timer}, at the table reactionsAt
+/** @type {string | null} */
 let reactionsAt = null;
 
-// A reaction from the server: shown beside the seat's name, and said to screen readers.
+/**
+ * A reaction from the server: shown beside the seat's name, and said to screen readers.
+ * @param {ReactionMessage} message
+ */
 export function receiveReaction(message) {
   const seat = message.seat;
   if (!REACTION_IDS.includes(message.reaction) || !table?.seats?.[seat]) return;
@@ -54,7 +59,11 @@ function clearReactions() {
   reactionsShown = {};
 }
 
-// The tag beside a seat's name while its reaction shows (table.js's seatHead adds it).
+/**
+ * The tag beside a seat's name while its reaction shows (table.js's seatHead adds it).
+ * @param {number} seat
+ * @returns {HTMLSpanElement | null}
+ */
 export function reactionTag(seat) {
   const shown = reactionsAt === current?.code ? reactionsShown[seat] : null;
   if (!shown) return null;
@@ -63,27 +72,31 @@ export function reactionTag(seat) {
 
 // The seat heads already drawn get (or lose) their tag now, without redrawing the table.
 function showReactionTags() {
-  for (const head of document.querySelectorAll("#table .seat-head[data-seat]")) {
+  const heads = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#table .seat-head[data-seat]"));
+  for (const head of heads) {
     head.querySelector(".tag.reaction")?.remove();
     const tag = reactionTag(Number(head.dataset.seat));
-    if (tag) head.querySelector(".seat-name").after(tag);
+    if (tag) /** @type {Element} */ (head.querySelector(".seat-name")).after(tag); // every seat head has its name
   }
 }
 
 // The React menu is offered to a seated player once the game has begun.
 export function renderReactBox() {
   // a seat that resigned is a bot's now: its person watches, and watchers do not react
-  const seated = Boolean(current?.token) && mySeat() !== null && table?.seats?.[mySeat()]?.kind === "human";
-  const open = seated && table.phase !== "lobby";
+  const seated =
+    Boolean(current?.token) && mySeat() !== null && table?.seats?.[/** @type {number} */ (mySeat())]?.kind === "human";
+  const open = seated && table?.phase !== "lobby";
   $("react-box").hidden = !open;
   if (!open) setReactMenu(false);
 }
 
+/** @param {boolean} open */
 function setReactMenu(open) {
   $("react-menu").hidden = !open;
   $("react-toggle").setAttribute("aria-expanded", String(open));
 }
 
+/** @param {string} reaction one of REACTION_IDS */
 function sendReaction(reaction) {
   send({ type: "react", reaction });
   setReactMenu(false);
@@ -97,7 +110,7 @@ export function setupReactions() {
     choice.addEventListener("click", () => sendReaction(id));
     menu.append(choice);
   }
-  $("react-toggle").addEventListener("click", () => setReactMenu($("react-menu").hidden));
+  $("react-toggle").addEventListener("click", () => setReactMenu(/** @type {boolean} */ ($("react-menu").hidden)));
   $("react-box").addEventListener("keydown", (event) => {
     if (event.key !== "Escape" || $("react-menu").hidden) return;
     event.stopPropagation(); // the table's Escape (closing dialogs) is not meant
@@ -105,6 +118,6 @@ export function setupReactions() {
     $("react-toggle").focus();
   });
   document.addEventListener("click", (event) => {
-    if (!$("react-box").contains(event.target)) setReactMenu(false);
+    if (!$("react-box").contains(/** @type {Node | null} */ (event.target))) setReactMenu(false);
   });
 }

@@ -7,17 +7,19 @@ import { cardNode, cardWords, emptyNode, stackNode } from "./cardart.js";
 import { buildSlot, moveWords, resultText } from "./table.js";
 import { resetAnalysis, showAnalysisStep } from "./analysis.js";
 import { closeLinkedReplay } from "./profile.js";
-import { $, current, el, guarded, ServerError, showPage, table } from "./app.js";
+import { $, $input, $select, current, el, guarded, ServerError, showPage, table } from "./app.js";
 
+/** @type {ReplayJson | null} */
 export let replayData = null; // {names, result, steps: [{move, seat, view, hands?}]}
 export let replayAt = 0;
+/** @type {ReplaySource | null} */
 export let replaySource = null; // what is shown: {file: the uploaded text} or {code, index}
 
 export function openReplay() {
   if (current && table) {
-    $("replay-code").value = current.code;
+    $input("replay-code").value = current.code;
     const over = table.phase !== "playing" && table.phase !== "lobby";
-    $("replay-round").value = String(Math.max(1, (table.round_index ?? 0) + (over ? 1 : 0)));
+    $input("replay-round").value = String(Math.max(1, (table.round_index ?? 0) + (over ? 1 : 0)));
   }
   // from a table, the replay is an entry of its own: Back returns to the table
   if (location.hash !== "#replay" && document.body.dataset.page === "table") history.pushState({ replay: "table" }, "", "#replay");
@@ -27,7 +29,7 @@ export function openReplay() {
 }
 
 function closeReplay() {
-  if (typeof closeLinkedReplay === "function" && closeLinkedReplay()) return; // opened by a profile's link
+  if (closeLinkedReplay()) return; // opened by a profile's link
   if (current && history.state?.replay === "table") {
     history.back(); // the hashchange shows the table again
     return;
@@ -41,6 +43,11 @@ function closeReplay() {
   }
 }
 
+/**
+ * Shows the replay the server answered with (a refusal is thrown as a ServerError).
+ * @param {Response} response
+ * @param {ReplaySource} source
+ */
 async function loadReplay(response, source) {
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new ServerError(data, response.statusText);
@@ -54,47 +61,72 @@ async function loadReplay(response, source) {
 }
 
 async function replayFile() {
-  const file = $("replay-file").files[0];
+  const file = $input("replay-file").files?.[0];
   if (!file) return;
   const body = await file.text(); // sent as it is: the server checks and replays it
   await loadReplay(await fetch("/api/replay", { method: "POST", body, headers: { "Content-Type": "application/json" } }), { file: body });
 }
 
-// The table round asked for in the code and round fields.
+/**
+ * The table round asked for in the code and round fields.
+ * @returns {{ code: string, index: number }}
+ */
 export function tableRoundAsked() {
-  const code = $("replay-code").value.trim().toUpperCase();
+  const code = $input("replay-code").value.trim().toUpperCase();
   if (!code) throw new ServerError({ error: t("needCode") });
-  const index = Math.max(0, Number($("replay-round").value) - 1); // shown from 1
+  const index = Math.max(0, Number($input("replay-round").value) - 1); // shown from 1
   return { code, index };
 }
 
+/** @returns {Promise<void>} */
 export async function replayTableRound() {
   const { code, index } = tableRoundAsked();
   await loadReplay(await fetch(`/api/tables/${encodeURIComponent(code)}/replay/${index}`), { code, index });
 }
 
-// The seat to analyse first: yours at your own table's round, else the first seat
-// that is not a bot (records name bots "Ada (expert)"), else the first.
+/**
+ * The seat to analyse first: yours at your own table's round, else the first seat
+ * that is not a bot (records name bots "Ada (expert)"), else the first.
+ * @param {string[]} names
+ * @param {ReplaySource} source
+ * @returns {number}
+ */
 function defaultSeat(names, source) {
   if (source?.code && current?.code === source.code && current.seat !== null) return current.seat;
   const person = names.findIndex((name) => !/ \([\w:.-]+\)$/.test(name));
   return Math.max(0, person);
 }
 
-// The Analyze seat chooser: the record's players by name once a replay is shown.
+/**
+ * The Analyze seat chooser: the record's players by name once a replay is shown.
+ * @param {string[]} names
+ * @param {number} chosen
+ */
 function fillSeatChoice(names, chosen) {
-  const select = $("analyze-seat");
+  const select = $select("analyze-seat");
   select.replaceChildren(...names.map((name, seat) => el("option", { value: String(seat) }, `${seat + 1} · ${name}`)));
   select.value = String(chosen);
 }
 
+/**
+ * Shows step ``to`` of the replay (clamped to its steps; Infinity: the last).
+ * @param {number} to
+ */
 export function replayStep(to) {
   if (!replayData) return;
   replayAt = Math.max(0, Math.min(replayData.steps.length - 1, to));
   renderReplay();
 }
 
-// One seat of the replay: stock, discard piles and, when known, the hand.
+/**
+ * One seat of the replay: stock, discard piles and, when known, the hand.
+ * @param {PlayerViewJson} view
+ * @param {number} seat
+ * @param {(seat: number) => string} nameOf
+ * @param {CardText[] | null} hand
+ * @param {boolean} moved
+ * @returns {HTMLDivElement}
+ */
 function replayPlayer(view, seat, nameOf, hand, moved) {
   const player = view.players[seat];
   const area = el("div", {
@@ -135,10 +167,10 @@ export function renderReplay() {
   board.hidden = !replayData;
   if (!replayData) return;
   const { names, steps } = replayData;
-  const nameOf = (seat) => names[seat] ?? t("seatN", { n: seat + 1 });
+  const nameOf = (/** @type {number} */ seat) => names[seat] ?? t("seatN", { n: seat + 1 });
   const { move, seat, view, hands } = steps[replayAt];
   document.body.dataset.replayStep = String(replayAt);
-  const slider = $("replay-slider");
+  const slider = $input("replay-slider");
   slider.max = String(steps.length - 1);
   slider.value = String(replayAt);
   slider.setAttribute("aria-valuetext", t("step", { i: replayAt, n: steps.length - 1 }));
@@ -156,17 +188,20 @@ export function renderReplay() {
   $("replay-completed").textContent = String(view.completed);
   const last = replayAt === steps.length - 1;
   $("replay-result").textContent = last && replayData.result ? resultText(replayData.result, nameOf) : "";
-  $("replay-prev").disabled = replayAt === 0;
-  $("replay-first").disabled = replayAt === 0;
-  $("replay-next").disabled = last;
-  $("replay-last").disabled = last;
+  /** @type {HTMLButtonElement} */ ($("replay-prev")).disabled = replayAt === 0;
+  /** @type {HTMLButtonElement} */ ($("replay-first")).disabled = replayAt === 0;
+  /** @type {HTMLButtonElement} */ ($("replay-next")).disabled = last;
+  /** @type {HTMLButtonElement} */ ($("replay-last")).disabled = last;
   showAnalysisStep(); // analysis.js: the step on the graph, what the expert plays at a marked move
 }
 
-// Left/right arrows step through the replay (unless typing in a field).
+/**
+ * Left/right arrows step through the replay (unless typing in a field).
+ * @param {KeyboardEvent} event
+ */
 function replayKeys(event) {
-  if ($("replay").hidden || !replayData || event.target.matches("input, select")) return;
-  const step = { ArrowRight: 1, ArrowLeft: -1, Home: -Infinity, End: Infinity }[event.key];
+  if ($("replay").hidden || !replayData || /** @type {Element} */ (event.target).matches("input, select")) return;
+  const step = /** @type {Record<string, number | undefined>} */ ({ ArrowRight: 1, ArrowLeft: -1, Home: -Infinity, End: Infinity })[event.key];
   if (!step) return;
   event.preventDefault();
   replayStep(Number.isFinite(step) ? replayAt + step : step);
@@ -184,6 +219,6 @@ export function setupReplay() {
   $("replay-prev").addEventListener("click", () => replayStep(replayAt - 1));
   $("replay-next").addEventListener("click", () => replayStep(replayAt + 1));
   $("replay-last").addEventListener("click", () => replayStep(Infinity));
-  $("replay-slider").addEventListener("input", () => replayStep(Number($("replay-slider").value)));
+  $("replay-slider").addEventListener("input", () => replayStep(Number($input("replay-slider").value)));
   document.addEventListener("keydown", replayKeys);
 }

@@ -11,34 +11,40 @@
 // so no game state is ever shown from a cache as if it were live.
 
 const SW_CACHE = `skipbo-shell-${SKIPBO_SHELL.version}`;
+// `self`, this service worker's global scope (the checker knows it only as any worker's).
+const swScope = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(SW_CACHE).then((cache) => cache.addAll(SKIPBO_SHELL.urls)).then(() => self.skipWaiting()));
+swScope.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(SW_CACHE).then((cache) => cache.addAll(SKIPBO_SHELL.urls)).then(() => swScope.skipWaiting()));
 });
 
-self.addEventListener("activate", (event) => {
+swScope.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
         if (name.startsWith("skipbo-shell-") && name !== SW_CACHE) await caches.delete(name);
       }
-      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
-      await self.clients.claim();
+      if (swScope.registration.navigationPreload) await swScope.registration.navigationPreload.enable();
+      await swScope.clients.claim();
     })(),
   );
 });
 
-self.addEventListener("fetch", (event) => {
+swScope.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
+  if (url.origin !== swScope.location.origin) return;
   if (request.mode === "navigate") event.respondWith(swPageOrOffline(event));
   else if (url.pathname.startsWith("/static/") && url.searchParams.has("v")) event.respondWith(swHashedFile(request));
 });
 
-// A page from the server (the navigation preload's answer when there is one), else
-// the offline page: never an old copy of the page.
+/**
+ * A page from the server (the navigation preload's answer when there is one), else
+ * the offline page: never an old copy of the page.
+ * @param {FetchEvent} event
+ * @returns {Promise<Response>}
+ */
 async function swPageOrOffline(event) {
   try {
     return (await event.preloadResponse) || (await fetch(event.request));
@@ -48,6 +54,11 @@ async function swPageOrOffline(event) {
   }
 }
 
+/**
+ * A content-hashed file: the kept copy, else the network's.
+ * @param {Request} request
+ * @returns {Promise<Response>}
+ */
 async function swHashedFile(request) {
   const kept = await caches.match(request);
   return kept || fetch(request);

@@ -15,31 +15,49 @@ import { renderHint } from "./coach.js";
 import { analyzeRound } from "./analysis.js";
 import { reactionTag, renderReactBox } from "./reactions.js";
 import { tutorialMoves, tutorialRendered } from "./tutorial.js";
-import { $, api, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, iResigned, mySeat, pushOverlay, seatName, send, table } from "./app.js";
+import { $, $input, $select, api, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, iResigned, mySeat, pushOverlay, seatName, send, table } from "./app.js";
 
 const UNDO_MS = 2500;
 
+/** @type {string | null} */
 export let selected = null; // the chosen source ("H7", "S", "D2", "pS", "pD1") or null
+/** @type {string | null} */
 let selectedNode = null; // which node of that source is raised ("H7#2": the third hand card)
+/** @type {PendingDiscard | null} */
 export let pending = null; // a discard waiting for its undo moment: {move, target, timer}
+/** @type {string | null} */
 export let focusKey = null; // where focus goes after the next render
+/** @type {TableDrag | null} */
 let drag = null; // a pointer drag in progress
 let suppressClick = false; // the click that ends a drag is not a tap
+/** @type {SeatMove | null} */
 export let lastMove = null; // {seat, move} shown as "last move" on the table
 let resultClosed = false; // the result overlay was put aside to look at the table
 export let holdResult = false; // the round's last move is still travelling
+/** @type {Map<string, CardText>} */
 let moveValues = new Map(); // "round:move index" -> the card a move carried, read from the view before it
 
 // Setters for the state above that other modules change (an import is read-only).
+/** @param {SeatMove | null} move */
 export function setLastMove(move) {
   lastMove = move;
 }
+/** @param {boolean} flag */
 export function setHoldResult(flag) {
   holdResult = flag;
 }
+/** @param {string | null} key */
 export function setFocusKey(key) {
   focusKey = key;
 }
+
+// The table on screen. What draws it or acts on it runs only while one is shown
+// (render() returns without one; its buttons and cards are on its page), so those
+// read it through these, typed as there; started: past its lobby, with a round.
+/** @returns {TableView} */
+const shownTable = () => /** @type {TableView} */ (table);
+/** @returns {StartedTableView} */
+const startedTable = () => /** @type {StartedTableView} */ (table);
 
 export function resetTableState() {
   // the table left: its phase and turn no longer describe the page (the next table's
@@ -58,27 +76,41 @@ export function resetTableState() {
 
 // ------------------------------------------------------------------ legal moves
 
-// A move is "SOURCE-TARGET" or "end" (notation.md); the split only reads the list.
+/**
+ * The moves the person may choose now: the server's list (a tutorial lesson: its one move).
+ * A move is "SOURCE-TARGET" or "end" (notation.md); the split only reads the list.
+ * @returns {string[]}
+ */
 export function legal() {
   const all = table?.legal ?? [];
-  return typeof tutorialMoves === "function" ? tutorialMoves(all) : all; // tutorial.js: a lesson asks for one move
+  return tutorialMoves(all); // tutorial.js: a lesson asks for one move
 }
 
+/** @returns {Set<string>} */
 function sources() {
   return new Set(legal().filter((m) => m.includes("-")).map((m) => m.split("-")[0]));
 }
 
+/**
+ * @param {string | null} source
+ * @returns {Set<string>}
+ */
 function targetsOf(source) {
   if (!source) return new Set();
   const prefix = `${source}-`;
   return new Set(legal().filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length)));
 }
 
+/** @returns {Set<string>} */
 function targets() {
   return pending ? new Set() : targetsOf(selected);
 }
 
-// The building piles a source may go to (any hand card may also be discarded).
+/**
+ * The building piles a source may go to (any hand card may also be discarded).
+ * @param {string} source
+ * @returns {string[]}
+ */
 function buildTargets(source) {
   return [...targetsOf(source)].filter((target) => target.startsWith("B"));
 }
@@ -90,11 +122,16 @@ function oneTap() {
 
 // ------------------------------------------------------------------ choosing
 
+/**
+ * @param {string} source
+ * @param {string} nodeId
+ */
 function choose(source, nodeId) {
   if (pending || !sources().has(source)) return;
   const builds = buildTargets(source);
   if (oneTap() && builds.length === 1 && !(selected === source && selectedNode === nodeId)) {
-    const from = [...document.querySelectorAll("#me [data-key]")].find((n) => n.dataset.key === `node:${nodeId}`);
+    const nodes = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#me [data-key]"));
+    const from = [...nodes].find((n) => n.dataset.key === `node:${nodeId}`);
     sendMove(`${source}-${builds[0]}`, from);
     return;
   }
@@ -110,7 +147,10 @@ function choose(source, nodeId) {
   render();
 }
 
-// A tap on a lit target: a building pile plays at once, a discard waits for its undo.
+/**
+ * A tap on a lit target: a building pile plays at once, a discard waits for its undo.
+ * @param {string} target
+ */
 function playTo(target) {
   if (pending && pending.target === target) {
     commitPending();
@@ -122,12 +162,21 @@ function playTo(target) {
   else sendMove(move);
 }
 
-// A move names the position it answers, so that a view still in flight (or the same
-// person on another device) can never turn it into a move on a later position.
+/**
+ * A move names the position it answers, so that a view still in flight (or the same
+ * person on another device) can never turn it into a move on a later position.
+ * @param {string} move
+ * @returns {{ type: "move", move: string, at: [number, number] }}
+ */
 function moveMessage(move) {
-  return { type: "move", move, at: [table.round_index, table.moves] };
+  const view = startedTable(); // a move is chosen only during a round
+  return { type: "move", move, at: [view.round_index, view.moves] };
 }
 
+/**
+ * @param {string} move
+ * @param {HTMLElement | null} [from] the node the card flies from (else the raised one)
+ */
 function sendMove(move, from = null) {
   rememberFlightStart(from);
   send(moveMessage(move));
@@ -137,6 +186,10 @@ function sendMove(move, from = null) {
   render();
 }
 
+/**
+ * @param {string} move
+ * @param {string} target
+ */
 function startPending(move, target) {
   cancelPending();
   pending = { move, target, timer: setTimeout(commitPending, UNDO_MS) };
@@ -173,7 +226,15 @@ export function refused() {
 
 // ------------------------------------------------------------------ interactive nodes
 
-// A card that may be picked: selectable, draggable, focusable, with a spoken name.
+/**
+ * A card that may be picked: selectable, draggable, focusable, with a spoken name.
+ * @template {HTMLElement} N
+ * @param {N} node
+ * @param {string} source
+ * @param {string} nodeId
+ * @param {string} label
+ * @returns {N}
+ */
 function asSource(node, source, nodeId, label) {
   node.dataset.source = source;
   node.dataset.key = `node:${nodeId}`;
@@ -199,7 +260,15 @@ function asSource(node, source, nodeId, label) {
   return node;
 }
 
-// A pile that may receive the chosen card: lit, focusable, named with "play here".
+/**
+ * A pile that may receive the chosen card: lit, focusable, named with "play here".
+ * @template {HTMLElement} N
+ * @param {N} node
+ * @param {string} target
+ * @param {string} label
+ * @param {string} litLabel
+ * @returns {N}
+ */
 function asTarget(node, target, label, litLabel) {
   node.dataset.target = target;
   const lit = targets().has(target) || (pending && pending.target === target);
@@ -216,6 +285,10 @@ function asTarget(node, target, label, litLabel) {
   return node;
 }
 
+/**
+ * @param {HTMLElement} node
+ * @param {() => void} act
+ */
 function onActivate(node, act) {
   node.addEventListener("click", (event) => {
     event.stopPropagation();
@@ -233,11 +306,18 @@ function onActivate(node, act) {
 
 // ------------------------------------------------------------------ pointer drag
 
+/**
+ * @param {PointerEvent} event
+ * @param {HTMLElement} node
+ * @param {string} source
+ * @param {string} nodeId
+ */
 function startDrag(event, node, source, nodeId) {
   if (pending || (event.pointerType === "mouse" && event.button !== 0)) return;
   drag = { source, nodeId, node, id: event.pointerId, x: event.clientX, y: event.clientY, ghost: null };
 }
 
+/** @param {PointerEvent} event */
 function dragMove(event) {
   if (!drag || event.pointerId !== drag.id) return;
   const dx = event.clientX - drag.x;
@@ -245,7 +325,7 @@ function dragMove(event) {
   if (!drag.ghost) {
     if (Math.hypot(dx, dy) < 8) return;
     const rect = drag.node.getBoundingClientRect();
-    const ghost = drag.node.cloneNode(true);
+    const ghost = /** @type {HTMLElement} */ (drag.node.cloneNode(true));
     ghost.removeAttribute("data-testid");
     ghost.classList.add("ghost");
     ghost.style.left = `${rect.left}px`;
@@ -255,14 +335,15 @@ function dragMove(event) {
     document.body.append(ghost);
     drag.ghost = ghost;
     const lit = targetsOf(drag.source);
-    for (const node of document.querySelectorAll("#table [data-target]")) {
-      if (lit.has(node.dataset.target)) node.dataset.dropLit = "true";
+    for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#table [data-target]"))) {
+      if (lit.has(/** @type {string} */ (node.dataset.target))) node.dataset.dropLit = "true";
     }
   }
   event.preventDefault();
   drag.ghost.style.transform = `translate(${dx}px, ${dy}px) rotate(4deg)`;
 }
 
+/** @param {PointerEvent} event */
 function dragEnd(event) {
   if (!drag || event.pointerId !== drag.id) return;
   const { ghost, source, nodeId } = drag;
@@ -271,9 +352,11 @@ function dragEnd(event) {
   ghost.remove();
   suppressClick = true;
   setTimeout(() => (suppressClick = false), 0);
-  for (const node of document.querySelectorAll("[data-drop-lit]")) delete node.dataset.dropLit;
+  const dropLit = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-drop-lit]"));
+  for (const node of dropLit) delete node.dataset.dropLit;
   if (event.type === "pointercancel") return;
-  const under = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-target]");
+  const point = document.elementFromPoint(event.clientX, event.clientY);
+  const under = /** @type {HTMLElement | null | undefined} */ (point?.closest("[data-target]"));
   const target = under?.dataset.target;
   if (target && targetsOf(source).has(target)) {
     selected = source;
@@ -284,9 +367,13 @@ function dragEnd(event) {
 
 // ------------------------------------------------------------------ keys
 
-// Arrow keys walk the focusable cards of the table; Escape undoes or cancels a pick.
+/**
+ * Arrow keys walk the focusable cards of the table; Escape undoes or cancels a pick.
+ * @param {KeyboardEvent} event
+ */
 function tableKeys(event) {
-  if ($("table").hidden || event.target.matches("input, select")) return;
+  const target = /** @type {Element} */ (event.target); // a key goes to an element (the body at least)
+  if ($("table").hidden || target.matches("input, select")) return;
   if (event.key === "Escape") {
     if (closeOverlays()) return;
     if (pending) undoPending();
@@ -298,12 +385,14 @@ function tableKeys(event) {
     }
     return;
   }
-  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-  if (!step || event.target.closest(".overlay")) return;
-  const nodes = [...$("board").querySelectorAll("[tabindex='0']")];
+  /** @type {Record<string, number | undefined>} */
+  const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  const step = steps[event.key];
+  if (!step || target.closest(".overlay")) return;
+  const nodes = [.../** @type {NodeListOf<HTMLElement>} */ ($("board").querySelectorAll("[tabindex='0']"))];
   if (!nodes.length) return;
   event.preventDefault();
-  const at = nodes.indexOf(document.activeElement);
+  const at = nodes.indexOf(/** @type {HTMLElement} */ (document.activeElement)); // -1 for none
   const next = at < 0 ? 0 : (at + step + nodes.length) % nodes.length;
   nodes[next].focus();
 }
@@ -313,21 +402,31 @@ function restoreFocus() {
   const key = focusKey;
   focusKey = null;
   const box = $("board");
+  /** @type {HTMLElement | null | undefined} */
   let node;
   if (key === "lit") node = box.querySelector("[data-lit=true][tabindex='0']");
   else if (key === "next") node = box.querySelector("#me [data-selectable=true]") ?? $("end-turn-btn");
-  else node = [...box.querySelectorAll("[data-key]")].find((n) => n.dataset.key === key);
+  else node = [.../** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll("[data-key]"))].find((n) => n.dataset.key === key);
   const focusable = node && !node.hidden && node.tabIndex >= 0; // a card no longer playable is not
-  (focusable ? node : $("status")).focus({ preventScroll: true });
+  (focusable ? /** @type {HTMLElement} */ (node) : $("status")).focus({ preventScroll: true });
 }
 
 // ------------------------------------------------------------------ words
 
-// "Tap" on a touch screen, "Click" with a mouse (the text KEY, or KEYClick).
+/**
+ * "Tap" on a touch screen, "Click" with a mouse (the text KEY, or KEYClick).
+ * @param {string} key
+ * @returns {string}
+ */
 function pointerText(key) {
   return matchMedia("(pointer: coarse)").matches ? t(key) : t(`${key}Click`);
 }
 
+/**
+ * A pile's words: "S" -> "stock", "D2" -> "discard 2", "H7" -> "hand 7".
+ * @param {string} code
+ * @returns {string}
+ */
 function pileWords(code) {
   if (code === "S") return t("stock");
   if (code === "pS") return t("partnerStock");
@@ -338,31 +437,59 @@ function pileWords(code) {
   return code;
 }
 
-// "H7-B2" -> "hand 7 → building pile 2"; only splits the string, knows no rule.
+/**
+ * "H7-B2" -> "hand 7 → building pile 2"; only splits the string, knows no rule.
+ * @param {string} move
+ * @returns {string}
+ */
 export function moveWords(move) {
   if (move === "end") return t("moveEnd");
   const [source, target] = move.split("-");
   return `${pileWords(source)} → ${pileWords(target ?? "")}`;
 }
 
-// The number a building pile needs next (an SB counts as the value it took).
+/**
+ * The number a building pile needs next (an SB counts as the value it took).
+ * @param {number} value the pile's value
+ * @returns {string}
+ */
 function needs(value) {
   return t("needs", { n: Number(value) + 1 });
 }
 
+/**
+ * A discard pile's name: "your discard pile 2", "Ann's discard pile 2".
+ * @param {number} seat
+ * @param {number} n the pile, from 1
+ * @param {(seat: number) => string} [nameOf]
+ * @returns {string}
+ */
 function discardName(seat, n, nameOf = seatName) {
   return seat === mySeat() && nameOf === seatName ? t("discardYour", { n }) : t("discardOf", { who: nameOf(seat), n });
 }
 
 // ------------------------------------------------------------------ piles
 
+/**
+ * A seat's partner at a table of partnerships (the seat across), else null.
+ * @param {PlayerViewJson} view
+ * @param {number | null} seat
+ * @returns {number | null}
+ */
 export function partnerOf(view, seat) {
   const n = view.players.length;
   return view.rules.teams && seat !== null ? (seat + n / 2) % n : null;
 }
 
-// A discard pile: fanned cards (the top one last), a count badge that opens the
-// whole pile, and for the viewer's own piles a "discard here" place when lit.
+/**
+ * A discard pile: fanned cards (the top one last), a count badge that opens the
+ * whole pile, and for the viewer's own piles a "discard here" place when lit.
+ * @param {PlayerViewJson} view
+ * @param {number} seat
+ * @param {number} index the pile, from 1
+ * @param {"own" | "partner" | "other"} kind
+ * @returns {HTMLDivElement}
+ */
 function discardPile(view, seat, index, kind) {
   const cards = view.players[seat].discards[index - 1];
   const top = cards[cards.length - 1];
@@ -406,7 +533,12 @@ function discardPile(view, seat, index, kind) {
   return pile;
 }
 
-// The clear "discard here" place; while a discard waits it says "tap again".
+/**
+ * The clear "discard here" place; while a discard waits it says "tap again".
+ * @param {number} index the pile, from 1
+ * @param {string} name the pile's name
+ * @returns {HTMLDivElement}
+ */
 function discardTarget(index, name) {
   const waiting = pending?.target === `D${index}`;
   const node = el("div", { class: `drop${waiting ? " waiting" : ""}`, "data-testid": `discard-target-${index}` });
@@ -414,6 +546,15 @@ function discardTarget(index, name) {
   return asTarget(node, `D${index}`, name, waiting ? pointerText("tapAgain") : t("discardHere"));
 }
 
+/**
+ * The count badge of a pile of more than one card: it opens the whole pile.
+ * @param {PlayerViewJson} view
+ * @param {number} seat
+ * @param {number} index the pile, from 1
+ * @param {string} name the pile's name
+ * @param {number} count its cards
+ * @returns {HTMLButtonElement}
+ */
 function expandButton(view, seat, index, name, count) {
   const node = el("button", {
     type: "button",
@@ -429,6 +570,14 @@ function expandButton(view, seat, index, name, count) {
   return node;
 }
 
+/**
+ * A stock pile with its count; source: the move source it is for the person, or null.
+ * @param {PlayerViewJson} view
+ * @param {number} seat
+ * @param {string} testid
+ * @param {string | null} source
+ * @returns {HTMLDivElement}
+ */
 function stockPile(view, seat, testid, source) {
   const player = view.players[seat];
   const name = seat === mySeat() ? t("yourStock") : t("stockOf", { who: seatName(seat) });
@@ -448,8 +597,14 @@ function stockPile(view, seat, testid, source) {
 
 // ------------------------------------------------------------------ presence and badges
 
+/**
+ * A seat's presence dot: online, away, autopilot, open.
+ * @param {number} seat
+ * @param {string} [prefix] of its test id
+ * @returns {HTMLSpanElement}
+ */
 function presence(seat, prefix = "presence") {
-  const info = table.seats[seat] ?? {};
+  const info = shownTable().seats[seat] ?? /** @type {Partial<SeatJson>} */ ({});
   let state = "online";
   if (info.kind === "open") state = "open";
   else if (info.autopilot) state = "autopilot";
@@ -463,6 +618,13 @@ function presence(seat, prefix = "presence") {
   return node;
 }
 
+/**
+ * A seat's head: presence, name, tags (partner, resigned, to move, ready).
+ * @param {StartedTableView} view
+ * @param {number} seat
+ * @param {keyof HTMLElementTagNameMap} [tag] of the name
+ * @returns {HTMLDivElement}
+ */
 function seatHead(view, seat, tag = "h2") {
   const head = el("div", { class: "seat-head", "data-seat": String(seat) });
   const partner = seat !== mySeat() && partnerOf(view.view, mySeat()) === seat;
@@ -485,6 +647,13 @@ function seatHead(view, seat, tag = "h2") {
 
 // ------------------------------------------------------------------ areas
 
+/**
+ * Another player's area: head, hand count, stock and discard piles.
+ * @param {StartedTableView} view
+ * @param {number} seat
+ * @param {number | null} partnerSeat the person's partner, if any
+ * @returns {HTMLDivElement}
+ */
 function opponentArea(view, seat, partnerSeat) {
   const player = view.view.players[seat];
   const kind = seat === partnerSeat ? "partner" : "other";
@@ -518,6 +687,7 @@ function opponentArea(view, seat, partnerSeat) {
   return area;
 }
 
+/** @param {StartedTableView} view */
 function renderOthers(view) {
   const seat = mySeat();
   const n = view.view.players.length;
@@ -531,6 +701,7 @@ function renderOthers(view) {
   }
 }
 
+/** @param {StartedTableView} view */
 function renderMiddle(view) {
   const box = $("build");
   box.replaceChildren();
@@ -550,7 +721,15 @@ function renderMiddle(view) {
   $("completed").textContent = String(view.view.completed);
 }
 
-// A building pile; on the table a target, in a replay only shown.
+/**
+ * A building pile; on the table a target, in a replay only shown.
+ * @param {{ build_piles?: CardText[][] }} view the player view (its build_piles may be left out)
+ * @param {number} value the pile's value (0: empty)
+ * @param {number} n the pile, from 1
+ * @param {boolean} targetsToo
+ * @param {string} prefix of its test id
+ * @returns {HTMLDivElement}
+ */
 export function buildSlot(view, value, n, targetsToo, prefix) {
   const cards = view.build_piles?.[n - 1] ?? [];
   const top = cards[cards.length - 1];
@@ -575,6 +754,7 @@ export function buildSlot(view, value, n, targetsToo, prefix) {
   return slot;
 }
 
+/** @param {StartedTableView} view */
 function renderOwnArea(view) {
   const seat = mySeat();
   const box = $("me-piles");
@@ -589,21 +769,22 @@ function renderOwnArea(view) {
     return;
   }
   const player = view.view.players[seat];
+  const cards = /** @type {CardText[]} */ (view.view.hand); // a seat's view has its hand
   $("me-head").append(seatHead(view, seat, "h2"));
   box.append(stockPile(view.view, seat, "own-stock", "S"));
   const discards = el("div", { class: "own-discards" });
   for (let i = 1; i <= player.discards.length; i++) discards.append(discardPile(view.view, seat, i, "own"));
   box.append(discards);
   // the hand is shown sorted; the order carries no meaning (notation.md)
-  const order = (c) => (c === "SB" ? 13 : Number(c));
+  const order = (/** @type {CardText} */ c) => (c === "SB" ? 13 : Number(c));
   hand.dataset.pile = `${seat}:H`;
-  [...view.view.hand].sort((a, b) => order(a) - order(b)).forEach((value, i) => {
+  [...cards].sort((a, b) => order(a) - order(b)).forEach((value, i) => {
     const node = cardNode(value, { "data-testid": "hand-card" });
     hand.append(asSource(node, `H${value}`, `H${value}#${i}`, t("handCard", { card: cardWords(value) })));
   });
   // hands are drawn when a turn starts (rules.md): an empty hand before one's turn is
   // normal, and says so, rather than looking like cards that failed to show
-  if (!view.view.hand.length) hand.append(el("p", { class: "hand-empty", "data-testid": "hand-empty" }, t("handEmpty")));
+  if (!cards.length) hand.append(el("p", { class: "hand-empty", "data-testid": "hand-empty" }, t("handEmpty")));
   $("end-turn-btn").hidden = !legal().includes("end");
 }
 
@@ -621,6 +802,7 @@ function renderPending() {
   meter.classList.add("run");
 }
 
+/** @param {TableView} view */
 function renderRoster(view) {
   const list = $("roster");
   list.replaceChildren();
@@ -642,12 +824,15 @@ function renderRoster(view) {
   $("match-info").textContent = target ? t("playingTo", { n: target }) : t("oneRound");
 }
 
-// What the others did since the person's last move, on the table itself (on a phone
-// the move list is in the drawer): "Ada (hard): 5 → B1, 6 → B1, discards 9".
+/**
+ * What the others did since the person's last move, on the table itself (on a phone
+ * the move list is in the drawer): "Ada (hard): 5 → B1, 6 → B1, discards 9".
+ */
 function renderLastTurn() {
+  const view = shownTable();
   const box = $("last-turn");
-  const runs = table.phase === "lobby" ? [] : lastTurnRuns();
-  const notices = table.phase === "playing" ? resignedNotices() : [];
+  const runs = view.phase === "lobby" ? [] : lastTurnRuns();
+  const notices = view.phase === "playing" ? resignedNotices() : [];
   box.hidden = !runs.length && !notices.length;
   box.replaceChildren(...notices.map((text) => el("span", { class: "turn-run notice", "data-testid": "resigned-notice" }, text)));
   for (const run of runs) {
@@ -659,37 +844,56 @@ function renderLastTurn() {
   }
 }
 
-// "resigned: a bot (hard) plays" beside the name of a seat whose person gave up.
-function resignedTag(seat, view = table) {
+/**
+ * "resigned: a bot (hard) plays" beside the name of a seat whose person gave up.
+ * @param {number} seat
+ * @param {TableView} [view]
+ * @returns {HTMLSpanElement}
+ */
+function resignedTag(seat, view = shownTable()) {
   return el("span", { class: "tag resigned", "data-testid": `resigned-${seat}` }, t("resignedBot", { bot: levelName(view.seats[seat].bot ?? "hard") }));
 }
 
-// Everyone is told who resigned at a table that plays on: "Bob resigned; a bot plays the seat."
-export function resignedNotices(view = table) {
+/**
+ * Everyone is told who resigned at a table that plays on: "Bob resigned; a bot plays the seat."
+ * @param {TableView} [view] the table on screen, else this one
+ * @returns {string[]}
+ */
+export function resignedNotices(view = shownTable()) {
   return view.seats
     .filter((info) => info.resigned)
     .map((info) => (current?.seat === info.seat ? t("youResignedNotice") : t("resignedNotice", { who: info.name })));
 }
 
-// The moves after the person's own last one (a spectator: the last player's), in
-// runs by seat; each with its key "round:index" for moveValues.
+/**
+ * The moves after the person's own last one (a spectator: the last player's), in
+ * runs by seat; each with its key "round:index" for moveValues.
+ * @returns {TurnRun[]}
+ */
 function lastTurnRuns() {
-  const moves = table.last_moves ?? [];
+  const view = shownTable();
+  const moves = view.last_moves ?? [];
   const me = mySeat();
   let start = moves.length;
   if (me === null) while (start > 0 && moves[start - 1].seat === moves[moves.length - 1].seat) start--;
   else while (start > 0 && moves[start - 1].seat !== me) start--;
-  const first = (table.moves ?? moves.length) - moves.length;
+  const first = (view.moves ?? moves.length) - moves.length;
+  /** @type {TurnRun[]} */
   const runs = [];
   for (let i = start; i < moves.length; i++) {
     const { seat, move } = moves[i];
     if (!runs.length || runs[runs.length - 1].seat !== seat) runs.push({ seat, moves: [] });
-    runs[runs.length - 1].moves.push([move, `${table.round_index}:${first + i}`]);
+    runs[runs.length - 1].moves.push([move, `${view.round_index}:${first + i}`]);
   }
   return runs;
 }
 
-// "5 → B1" or "discards 9"; a card not seen moving is named by its pile.
+/**
+ * "5 → B1" or "discards 9"; a card not seen moving is named by its pile.
+ * @param {string} move
+ * @param {string} key "round:index" in moveValues
+ * @returns {string}
+ */
 function shortMoveWords(move, key) {
   if (move === "end") return t("moveEnd");
   const [source, target] = move.split("-");
@@ -698,19 +902,26 @@ function shortMoveWords(move, key) {
   return target.startsWith("B") ? `${card} → B${target.slice(1)}` : t("discardsCard", { card });
 }
 
-// The card each new move carried, read from the view before it: exact for one move
-// between two views (the usual case); a batch keeps only its first.
+/**
+ * The card each new move carried, read from the view before it: exact for one move
+ * between two views (the usual case); a batch keeps only its first.
+ * @param {TableView | null} old the view shown before
+ * @param {TableView} view the new one
+ * @param {SeatMove[]} moves the moves between them
+ */
 export function noteMoveValues(old, view, moves) {
   if (!moves.length || view.moves === undefined) return;
   const ends = moveEnds(moves[0], old);
   if (ends) moveValues.set(`${view.round_index}:${view.moves - moves.length}`, ends.value);
 }
 
+/** The list of the round's last moves (in the drawer on a phone). */
 function renderMoves() {
+  const view = shownTable();
   const list = $("moves");
   list.replaceChildren();
-  const moves = table.last_moves ?? [];
-  const first = (table.moves ?? moves.length) - moves.length; // the list shows the round's last moves
+  const moves = view.last_moves ?? [];
+  const first = (view.moves ?? moves.length) - moves.length; // the list shows the round's last moves
   moves.forEach(({ seat, move }, i) => {
     const who = seatName(seat);
     const words = moveWords(move);
@@ -724,36 +935,47 @@ function renderMoves() {
 
 // ------------------------------------------------------------------ status, banners
 
+/**
+ * The status line: whose turn, what to do now, or the phase.
+ * @returns {string}
+ */
 function statusText() {
-  if (table.phase === "lobby") return t("waiting", { n: table.seats.filter((s) => s.kind === "open").length });
-  if (table.phase !== "playing") return table.phase === "match_over" ? t("matchOver") : t("roundOver");
+  const view = shownTable();
+  if (view.phase === "lobby") return t("waiting", { n: view.seats.filter((s) => s.kind === "open").length });
+  if (view.phase !== "playing") return view.phase === "match_over" ? t("matchOver") : t("roundOver");
   const seat = mySeat();
   if (iResigned()) return t("youResigned");
-  if (table.view.to_move === seat) {
-    if (table.seats[seat]?.autopilot) return t("botPlaysForYou");
+  const toMove = /** @type {PlayerViewJson} */ (view.view).to_move; // playing: the round's view is there
+  if (toMove === seat) {
+    if (view.seats[seat]?.autopilot) return t("botPlaysForYou");
     if (pending) return pointerText("pendingHint");
     if (selected) return selected.startsWith("H") ? pointerText("pickTargetHand") : t("pickTarget");
     return [...sources()].some((source) => buildTargets(source).length) ? t("yourTurn") : t("yourTurnNoBuild");
   }
-  return t("toMove", { who: seatName(table.view.to_move) });
+  return t("toMove", { who: seatName(toMove) });
 }
 
+/** The banners and buttons of the moment: take back, resign, give up the seat, show the result. */
 function renderBanners() {
+  const view = shownTable();
   const seat = mySeat();
-  const info = seat === null ? null : table.seats[seat];
-  $("takeback").hidden = !info?.autopilot || table.phase === "lobby" || table.resigned === seat;
-  const canResign = seat !== null && table.phase === "playing" && table.resigned !== seat;
+  const info = seat === null ? null : view.seats[seat];
+  $("takeback").hidden = !info?.autopilot || view.phase === "lobby" || view.resigned === seat;
+  const canResign = seat !== null && view.phase === "playing" && view.resigned !== seat;
   $("resign").hidden = !canResign;
-  $("give-up-seat").hidden = table.phase !== "lobby" || !current.token;
+  $("give-up-seat").hidden = view.phase !== "lobby" || !(/** @type {SeatTicket} */ (current).token);
   $("show-result").hidden = !(resultClosed && isOver());
 }
 
+/** @returns {boolean} */
 function isOver() {
-  return table.phase === "round_over" || table.phase === "match_over";
+  const view = shownTable();
+  return view.phase === "round_over" || view.phase === "match_over";
 }
 
 // ------------------------------------------------------------------ render
 
+/** Draws the table on screen (nothing without one), then puts focus where it goes. */
 export function render() {
   if (!table || !current) return;
   const focused = document.activeElement;
@@ -767,7 +989,7 @@ export function render() {
   if (pending && !myTurn) cancelPending();
   $("code").textContent = table.code;
   const link = `${location.origin}${location.pathname}#${table.code}`;
-  $("share").href = link;
+  /** @type {HTMLAnchorElement} */ ($("share")).href = link;
   $("share-text").textContent = link;
   $("status-text").textContent = statusText();
   const started = table.phase !== "lobby";
@@ -780,9 +1002,10 @@ export function render() {
   renderResult();
   renderPending();
   if (started) {
-    renderOthers(table);
-    renderMiddle(table);
-    renderOwnArea(table);
+    const view = /** @type {StartedTableView} */ (table); // past the lobby: a round's view
+    renderOthers(view);
+    renderMiddle(view);
+    renderOwnArea(view);
     markLastMove();
   }
   renderHint();
@@ -790,54 +1013,84 @@ export function render() {
   tickTimer();
   keepFocus(focused);
   restoreFocus();
-  if (typeof tutorialRendered === "function") tutorialRendered(); // tutorial.js: the guide's panel
+  tutorialRendered(); // tutorial.js: the guide's panel
 }
 
-// A focused card or pile that was redrawn (a new state, someone else's move) hands
-// focus to its new self, or to the next card to play, never to the page's body.
+/**
+ * A focused card or pile that was redrawn (a new state, someone else's move) hands
+ * focus to its new self, or to the next card to play, never to the page's body.
+ * @param {Element | null} focused what had focus before the render
+ */
 function keepFocus(focused) {
   if (focusKey || !focused || focused === document.body) return;
   if (focused.isConnected && !focused.closest("[hidden]")) return;
-  focusKey = focused.dataset?.key ?? "next";
+  focusKey = /** @type {Partial<HTMLOrSVGElement>} */ (focused).dataset?.key ?? "next";
 }
 
 // ------------------------------------------------------------------ overlays
 
+/**
+ * How a round ended, in words: "Ann won (42 points)", "Bob resigned", "blocked".
+ * @param {RoundResultJson} result
+ * @param {(seat: number) => string} [nameOf] a seat's name (a replay has its own)
+ * @returns {string}
+ */
 export function resultText(result, nameOf = seatName) {
   if (result.reason === "stock") {
-    const who = result.team ? result.team.map((seat) => nameOf(seat)).join(" & ") : nameOf(result.winner);
+    const winner = /** @type {number} */ (result.winner); // a round won alone has its winner
+    const who = result.team ? result.team.map((seat) => nameOf(seat)).join(" & ") : nameOf(winner);
     return t("won", { who, points: result.points });
   }
-  if (result.reason === "forfeit") return t("forfeited", { who: nameOf(result.forfeited) });
-  if (result.reason === "resign" || result.reason === "resigned") return t("resigned", { who: nameOf(result.forfeited ?? table?.resigned) });
+  if (result.reason === "forfeit") return t("forfeited", { who: nameOf(/** @type {number} */ (result.forfeited)) });
+  if (result.reason === "resign" || result.reason === "resigned") {
+    return t("resigned", { who: nameOf(/** @type {number} */ (result.forfeited ?? table?.resigned)) });
+  }
   if (result.reason === "blocked") return t("blocked");
   return t("ended", { reason: result.reason });
 }
 
-// The side of a seat: itself, or "Ann & Bob" at a table of partnerships.
-function sideName(seat, view = table) {
+/**
+ * The side of a seat: itself, or "Ann & Bob" at a table of partnerships.
+ * @param {number} seat
+ * @param {StartedTableView} [view]
+ * @returns {string}
+ */
+function sideName(seat, view = startedTable()) {
   const partner = partnerOf(view.view, seat);
   if (partner === null) return seatName(seat, view);
   const [a, b] = [seat, partner].sort((x, y) => x - y);
   return `${seatName(a, view)} & ${seatName(b, view)}`;
 }
 
-// Match scores are kept per side: at partnerships a seat's team is seat mod (n/2).
-function seatScore(seat, view = table) {
+/**
+ * Match scores are kept per side: at partnerships a seat's team is seat mod (n/2).
+ * @param {number} seat
+ * @param {TableView} [view]
+ * @returns {number}
+ */
+function seatScore(seat, view = shownTable()) {
   const rules = view.view?.rules ?? view.config?.rules;
   const n = view.seats.length;
   return view.scores?.[rules?.teams ? seat % (n / 2) : seat] ?? 0;
 }
 
+/**
+ * The points a seat won in a round (its team's at partnerships), else 0.
+ * @param {RoundResultJson | null | undefined} result
+ * @param {number} seat
+ * @returns {number}
+ */
 function roundPoints(result, seat) {
   if (!result || result.points === undefined || result.points === null) return 0;
   if (result.team) return result.team.includes(seat) ? result.points : 0;
   return result.winner === seat ? result.points : 0;
 }
 
+/** The result dialog of a finished round or match (hidden while the last move travels). */
 export function renderResult() {
+  const view = shownTable();
   const box = $("result");
-  const over = isOver() && (table.result || table.phase === "match_over");
+  const over = isOver() && (view.result || view.phase === "match_over");
   const wasHidden = box.hidden;
   box.hidden = !over || resultClosed || holdResult;
   if (wasHidden && !box.hidden) pushOverlay("result"); // Back puts it aside first
@@ -846,47 +1099,53 @@ export function renderResult() {
     resultClosed = false;
     return;
   }
-  const matchOver = table.phase === "match_over";
+  const matchOver = view.phase === "match_over";
   $("result-title").textContent = resultHeadline();
-  let text = table.result ? resultText(table.result) : "";
-  if (table.match_winner !== null && table.match_winner !== undefined) {
-    text += ` ${t("winsMatch", { who: sideName(table.match_winner) })}`;
+  let text = view.result ? resultText(view.result) : "";
+  if (view.match_winner !== null && view.match_winner !== undefined) {
+    text += ` ${t("winsMatch", { who: sideName(view.match_winner) })}`;
   }
   $("result-text").textContent = text.trim();
-  $("scores").classList.toggle("one-round", !table.config?.target); // no match total then
+  $("scores").classList.toggle("one-round", !view.config?.target); // no match total then
   renderScores();
   renderSeries();
   const seat = mySeat();
-  const me = seat === null ? null : table.seats[seat];
-  const next = $("next");
+  const me = seat === null ? null : view.seats[seat];
+  const next = /** @type {HTMLButtonElement} */ ($("next"));
   next.hidden = seat === null;
   $("new-game").hidden = seat === null || !current?.token;
-  $("result-analyze").hidden = seat === null || !table.result; // a finished round of the core
+  $("result-analyze").hidden = seat === null || !view.result; // a finished round of the core
   next.disabled = Boolean(me?.ready);
   next.textContent = me?.ready ? t("waitingOthers") : matchOver ? t("rematch") : t("nextRound");
   $("result-takeback").hidden = !me?.autopilot;
-  const waiting = table.seats.filter((s) => s.kind === "human" && !s.autopilot && s.connected !== false && !s.ready);
-  const ready = table.seats.filter((s) => s.ready);
+  const waiting = view.seats.filter((s) => s.kind === "human" && !s.autopilot && s.connected !== false && !s.ready);
+  const ready = view.seats.filter((s) => s.ready);
   $("ready-list").textContent = ready.length
     ? t("readyList", { who: ready.map((s) => seatName(s.seat)).join(", ") }) + (waiting.length ? ` ${t("waitingFor", { who: waiting.map((s) => seatName(s.seat)).join(", ") })}` : "")
     : t(matchOver ? "readyHintMatch" : "readyHint");
   // the finished round as a skipbo-record/1 file (the server refuses running rounds)
-  const record = $("record");
-  record.href = `/api/tables/${encodeURIComponent(table.code)}/records/${table.round_index}`;
-  record.download = `skipbo-${table.code}-round-${table.round_index + 1}.json`;
+  const record = /** @type {HTMLAnchorElement} */ ($("record"));
+  const index = /** @type {number} */ (view.round_index); // over: a round was played
+  record.href = `/api/tables/${encodeURIComponent(view.code)}/records/${index}`;
+  record.download = `skipbo-${view.code}-round-${index + 1}.json`;
 }
 
-// The dialog's title: "You won!", "You lost", "Ann & Bob won" (a match: of the match,
-// or of round N), read from the result and the match winner the server sends.
+/**
+ * The dialog's title: "You won!", "You lost", "Ann & Bob won" (a match: of the match,
+ * or of round N), read from the result and the match winner the server sends.
+ * @returns {string}
+ */
 function resultHeadline() {
-  const over = table.phase === "match_over";
-  const inMatch = Boolean(table.config?.target);
-  const n = (table.round ?? 0) + 1;
+  const view = shownTable();
+  const over = view.phase === "match_over";
+  const inMatch = Boolean(view.config?.target);
+  const n = (view.round ?? 0) + 1;
+  /** @type {number[] | null} */
   let winners = null;
-  if (over && table.match_winner !== null && table.match_winner !== undefined) winners = sideSeats(table.match_winner);
-  else if (table.result?.reason === "stock") winners = table.result.team ?? [table.result.winner];
+  if (over && view.match_winner !== null && view.match_winner !== undefined) winners = sideSeats(view.match_winner);
+  else if (view.result?.reason === "stock") winners = view.result.team ?? [/** @type {number} */ (view.result.winner)];
   if (!winners) {
-    if (table.result?.reason === "blocked") return t("nobodyWon");
+    if (view.result?.reason === "blocked") return t("nobodyWon");
     return over ? t("matchOverTitle") : t("roundOverTitle", { n });
   }
   const scope = !inMatch ? "" : over ? "Match" : "Round";
@@ -896,48 +1155,71 @@ function resultHeadline() {
   return t(`whoWon${scope}`, { who: winners.map((seat) => seatName(seat)).join(" & "), n });
 }
 
-// The seats of a side: a seat, or at partnerships the team (side = seat mod n/2).
-function sideSeats(side, view = table) {
+/**
+ * The seats of a side: a seat, or at partnerships the team (side = seat mod n/2).
+ * @param {number} side
+ * @param {TableView} [view]
+ * @returns {number[]}
+ */
+function sideSeats(side, view = shownTable()) {
   const n = view.seats.length;
   return view.view?.rules?.teams ? [side, side + n / 2] : [side];
 }
 
-function sideOf(seat, view = table) {
+/**
+ * A seat's side: itself, or at partnerships its team (seat mod n/2).
+ * @param {number} seat
+ * @param {TableView} [view]
+ * @returns {number}
+ */
+function sideOf(seat, view = shownTable()) {
   return view.view?.rules?.teams ? seat % (view.seats.length / 2) : seat;
 }
 
 // Rematches at one table make a series: this browser keeps who won each game it saw
 // end ("skipbo.series.CODE": game number -> winning side, or null for none), and the
 // dialog shows the tally. Read from the views only.
-const seriesKey = (code) => `skipbo.series.${code}`;
+const seriesKey = (/** @type {string} */ code) => `skipbo.series.${code}`;
 
+/**
+ * @param {string} code
+ * @returns {SeriesGames}
+ */
 function seriesGames(code) {
   try {
-    return JSON.parse(localStorage.getItem(seriesKey(code))) || {};
+    return JSON.parse(/** @type {string} */ (localStorage.getItem(seriesKey(code)))) || {}; // none yet: null
   } catch {
     return {};
   }
 }
 
+/**
+ * A game just over is noted in its series (once; a view seen again changes nothing).
+ * @param {TableView} view
+ */
 export function noteGameOver(view) {
   if (view.phase !== "match_over" || view.game === undefined) return;
   let winner = null;
   if (view.match_winner !== null && view.match_winner !== undefined) winner = view.match_winner;
-  else if (view.result?.reason === "stock") winner = sideOf(view.result.team ? view.result.team[0] : view.result.winner, view);
+  else if (view.result?.reason === "stock") {
+    winner = sideOf(view.result.team ? view.result.team[0] : /** @type {number} */ (view.result.winner), view);
+  }
   const games = seriesGames(view.code);
   if (String(view.game) in games) return;
   games[view.game] = winner;
   localStorage.setItem(seriesKey(view.code), JSON.stringify(games));
 }
 
+/** The series tally of a table's rematches, "You 2 · Ann 1", when a game is over. */
 function renderSeries() {
+  const view = shownTable();
   const box = $("series");
-  const games = seriesGames(table.code);
+  const games = seriesGames(view.code);
   const played = Object.keys(games).length;
-  box.hidden = !played || table.phase !== "match_over";
+  box.hidden = !played || view.phase !== "match_over";
   if (box.hidden) return;
-  const n = table.seats.length;
-  const sides = table.view?.rules?.teams ? n / 2 : n;
+  const n = view.seats.length;
+  const sides = view.view?.rules?.teams ? n / 2 : n;
   const wins = Array.from({ length: sides }, (_, side) => Object.values(games).filter((w) => w === side).length);
   const me = mySeat();
   const names = wins.map((count, side) => {
@@ -949,8 +1231,12 @@ function renderSeries() {
   box.textContent = t("seriesTally", { n: played, tally: names.join(" · ") });
 }
 
-// A name in the scores: a long one ends in "…" (the tooltip has it whole), while the
-// "(you)" of the person's own row always shows.
+/**
+ * A name in the scores: a long one ends in "…" (the tooltip has it whole), while the
+ * "(you)" of the person's own row always shows.
+ * @param {number} seat
+ * @returns {HTMLSpanElement}
+ */
 function scoreName(seat) {
   const name = seatName(seat);
   const [before, after] = seat === mySeat() ? t("youSuffix", { name: "\u0000" }).split("\u0000") : ["", ""];
@@ -961,13 +1247,15 @@ function scoreName(seat) {
   return box;
 }
 
+/** The score table of the result dialog: a row per seat. */
 function renderScores() {
+  const view = shownTable();
   const body = $("scores-body");
   body.replaceChildren();
-  const players = table.view?.players ?? [];
-  table.seats.forEach((info, seat) => {
+  const players = view.view?.players ?? [];
+  view.seats.forEach((info, seat) => {
     const row = el("tr", { "data-testid": `score-row-${seat}` });
-    const winner = roundPoints(table.result, seat) > 0;
+    const winner = roundPoints(view.result, seat) > 0;
     const name = el("th", { scope: "row" });
     name.append(scoreName(seat));
     if (winner) name.append(el("span", { class: "tag win" }, `★ ${t("winner")}`));
@@ -975,15 +1263,21 @@ function renderScores() {
     row.append(
       name,
       el("td", { "data-testid": `stock-left-${seat}` }, String(players[seat]?.stock ?? "")),
-      el("td", { "data-testid": `round-points-${seat}` }, String(roundPoints(table.result, seat))),
+      el("td", { "data-testid": `round-points-${seat}` }, String(roundPoints(view.result, seat))),
       el("td", { "data-testid": `total-${seat}` }, String(seatScore(seat))),
     );
     body.append(row);
   });
 }
 
+/**
+ * A discard pile shown whole in a dialog.
+ * @param {number} seat
+ * @param {number} index the pile, from 1
+ */
 function openPileViewer(seat, index) {
-  const cards = table.view.players[seat].discards[index - 1];
+  const view = startedTable();
+  const cards = view.view.players[seat].discards[index - 1];
   $("pile-viewer-title").textContent = discardName(seat, index);
   const row = $("pile-viewer-cards");
   row.replaceChildren();
@@ -994,6 +1288,10 @@ function openPileViewer(seat, index) {
   openDialog("pile-viewer", $("pile-viewer-close"));
 }
 
+/**
+ * Closes the dialog or drawer that is open (Escape), if any.
+ * @returns {boolean} whether one was
+ */
 function closeOverlays() {
   for (const id of ["pile-viewer", "resign-dialog"]) {
     if (!$(id).hidden) {
@@ -1006,22 +1304,30 @@ function closeOverlays() {
   return true;
 }
 
-// A dialog or the players drawer takes one entry of the browser's history while it
-// is open, so that Back (the phone's Back gesture too) closes it before anything else.
+/**
+ * A dialog or the players drawer takes one entry of the browser's history while it
+ * is open, so that Back (the phone's Back gesture too) closes it before anything else.
+ * @param {string} id
+ * @param {HTMLElement} focus what gets focus in it
+ */
 function openDialog(id, focus) {
   $(id).hidden = false;
   pushOverlay(id);
   focus.focus();
 }
 
+/** @param {string} id */
 function closeDialog(id) {
   if ($(id).hidden) return;
   $(id).hidden = true;
   dropOverlay(id);
 }
 
-// On a phone the players drawer covers the table: a Close button, a tap outside it
-// and Back close it again.
+/**
+ * On a phone the players drawer covers the table: a Close button, a tap outside it
+ * and Back close it again.
+ * @param {boolean} open
+ */
 function setSide(open) {
   $("side").classList.toggle("open", open);
   $("side-scrim").hidden = !open;
@@ -1058,16 +1364,19 @@ function overlaysFollowHistory() {
   }
 }
 
+/** The resign dialog: at two sides resigning ends the match, at more a bot plays on. */
 function openResign() {
-  const sides = table.view.rules.teams ? table.view.players.length / 2 : table.view.players.length;
+  const view = startedTable();
+  const sides = view.view.rules.teams ? view.view.players.length / 2 : view.view.players.length;
   $("resign-text").textContent = sides === 2 ? t("resignTwo") : t("resignMany");
   openDialog("resign-dialog", $("resign-cancel"));
 }
 
 // The replay page at this table's round; openReplayOfRound also shows the round.
 function openReplayOfRoundOnly() {
-  $("replay-code").value = table.code;
-  $("replay-round").value = String(table.round_index + 1);
+  const view = startedTable();
+  $input("replay-code").value = view.code;
+  $input("replay-round").value = String(view.round_index + 1);
   openReplay();
 }
 
@@ -1081,26 +1390,28 @@ async function analyzeMyRound() {
   const seat = mySeat();
   openReplayOfRoundOnly();
   await replayTableRound();
-  $("analyze-seat").value = String(seat);
+  $select("analyze-seat").value = String(seat);
   await analyzeRound();
 }
 
 // A new table like this one (players, stock, partnerships, target, bots, timer, hints),
 // the person in the first seat and the other people's seats open.
 async function newGameAlike() {
-  const seat = mySeat();
-  const rules = table.view?.rules ?? table.config.rules;
-  const kinds = table.config.seats.filter((_, i) => i !== seat).map((kind) => (kind.startsWith("bot:") ? kind : "human"));
+  const view = shownTable();
+  const seat = /** @type {number} */ (mySeat()); // the button shows only to a seat
+  const rules = view.view?.rules ?? view.config.rules;
+  const kinds = view.config.seats.filter((_, i) => i !== seat).map((kind) => (kind.startsWith("bot:") ? kind : "human"));
+  /** @type {AlikeTableRequest} */
   const body = {
-    name: table.seats[seat].name,
+    name: view.seats[seat].name,
     players: rules.players,
     stock: rules.stock,
-    target: table.config.target,
+    target: view.config.target,
     teams: Boolean(rules.teams),
     seats: ["human", ...kinds],
   };
-  if (table.config.turn_seconds) body.turn_seconds = table.config.turn_seconds;
-  if (table.config.hints !== null && table.config.hints !== undefined) body.hints = table.config.hints;
+  if (view.config.turn_seconds) body.turn_seconds = view.config.turn_seconds;
+  if (view.config.hints !== null && view.config.hints !== undefined) body.hints = view.config.hints;
   const created = await api("POST", "/api/tables", body);
   enterTable(created.code, created.token, created.seat);
 }
@@ -1140,7 +1451,7 @@ export function setupTable() {
   });
   $("copy-link").addEventListener("click", async () => {
     try {
-      await navigator.clipboard.writeText($("share").href);
+      await navigator.clipboard.writeText(/** @type {HTMLAnchorElement} */ ($("share")).href);
       $("copy-link").textContent = t("copied");
     } catch {
       $("copy-link").textContent = t("copyFailed");
