@@ -12,6 +12,7 @@ from skipbo.bots import bot_names, make_bot
 from skipbo.bots.plan_search import Weights
 from skipbo.bots.planner import PlannerBot
 from skipbo.bots.planning_bot import PlanningBot
+from skipbo.bots.registry import BOTS
 from skipbo.core import (
     PlayerView,
     Round,
@@ -46,6 +47,16 @@ LONG_TABLES = [
 ]
 """Full-length stocks: long enough that completed build piles are shuffled back
 into the draw pile, which the sampling bots must count right."""
+
+
+def test_each_bot_lives_in_the_module_of_its_name() -> None:
+    """``medium`` is ``skipbo.bots.medium.MediumBot``, and so on (``random``: random_bot)."""
+    for name, factory in BOTS.items():
+        module = "random_bot" if name == "random" else name
+        assert (factory.__module__, factory.__name__) == (
+            f"skipbo.bots.{module}",
+            f"{name.capitalize()}Bot",
+        ), name
 
 
 @pytest.mark.parametrize("name", bot_names())

@@ -85,10 +85,3 @@ def _hand_number(view: PlayerView) -> Move | None:
             if value + 1 == card:
                 return play_move(SRC_HAND + card, slot)
     return None
-
-
-class MediumBot(EasyBot):
-    """The ``medium`` level: ``easy`` plus plays from its discard tops."""
-
-    name = "medium"
-    plays_discard_tops = True

@@ -16,10 +16,11 @@ from collections.abc import Callable
 
 from .base import Bot
 from .combo import ComboBot
-from .easy import EasyBot, MediumBot
+from .easy import EasyBot
 from .expert import ExpertBot
 from .greedy import GreedyBot
 from .hard import HardBot
+from .medium import MediumBot
 from .planner import PlannerBot
 from .random_bot import RandomBot
 
