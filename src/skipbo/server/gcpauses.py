@@ -3,19 +3,19 @@
 CPython's cyclic collector runs on the event loop's thread and stops it: every
 move in flight waits for it. A full collection (generation 2) walks every object
 the collector tracks, and right after start-up those are the server's own code
-and libraries (FastAPI, pydantic, the routes, the bots): some 69,000 objects,
-whose full collection took 20 ms on the shared 2-core machine (best of 7), and
-they live as long as the process, so every full collection walked them again.
+and libraries (FastAPI, pydantic, the routes, the bots): some 69,000 objects
+that live as long as the process, so every full collection would walk them
+again: some 20 ms of stopped server each time, for nothing.
 
 :func:`settle` runs once per process when the server has started (modules
 imported, storage open, tables restored): it collects what start-up left
 behind, then moves everything still alive into the permanent generation
-(``gc.freeze()``), which no collection walks again (the same full collection
-then took under 0.01 ms); a full collection walks only what was made since: the
-tables and connections. The thresholds stay Python's: a young generation of
-20,000 instead of 700 was measured worse (a middle collection then walked every
-table and connection made since the last one: 91-94 ms in each of three human-
-pace runs, against at most 25 ms with Python's thresholds).
+(``gc.freeze()``), which no collection walks again; a full collection walks
+only what was made since: the tables and connections. The thresholds stay
+Python's: a bigger young generation (20,000 instead of 700) makes each middle
+collection walk every table and connection made since the last one, longer
+pauses than Python's thresholds give. docs/deploy.md ("No stalls") has the
+pause times measured with and without each.
 
 :func:`watch` times every collection (``gc.callbacks``) into the histogram
 ``skipbo_gc_pause_seconds`` of ``/metrics``, by generation, so that a stall

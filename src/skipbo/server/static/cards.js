@@ -1,4 +1,4 @@
-// The card art of the browser game, drawn as SVG (issue 11 point 6).
+// The card art of the browser game, drawn as SVG.
 //
 // Why SVG built with createElementNS: the page's Content-Security-Policy forbids
 // inline styles and markup strings, and no image or font is downloaded at run time.

@@ -1,4 +1,4 @@
-// How to play, in the four languages of the page (issue 11 point 1): short
+// How to play, in the four languages of the page: short
 // paragraphs the page shows next to Cards.areas(). The pile names are the official
 // ones of each language's printed rule sheet, the same as i18n.js uses (see its
 // header): en stock pile / hand / discard pile / building pile / draw pile;
