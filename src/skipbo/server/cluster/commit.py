@@ -156,10 +156,11 @@ class GroupCommit:
     One call at a time (the default) is the single-process store's writer thread:
     while a call is on its way the next batch gathers, so a busy worker sends
     bigger batches rather than more of them, which costs less CPU a move than two
-    calls in flight (docs/deploy.md, "A lean worker"). A table has at most one change in flight (its
-    worker's lock is held until the outcome), so no batch holds a table twice and
-    batches in flight never wait on each other. If a call fails (PostgreSQL away),
-    every change of that call gets the error, as the locked path would.
+    calls in flight (docs/deploy.md, "A lean worker"). A table has at most one
+    change in flight (its worker's lock is held until the outcome), so no batch
+    holds a table twice and batches in flight never wait on each other. If a call
+    fails (PostgreSQL away), every change of that call gets the error, as the
+    locked path would.
     """
 
     def __init__(self, run: Run, in_flight: int = 1) -> None:
