@@ -1,4 +1,4 @@
-"""The table page as a new player meets it (issue 11): quick play, choosing cards,
+"""The table page as a new player meets it: quick play, choosing cards,
 undoable discards, the phone layout at six players, touch, paced bot moves, names
 for screen readers, the replay slider. Debian's chromium through Playwright."""
 
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from browser_helpers import (
     PHONE,
     browser_at,
     create_table,
+    discard_first_hand_card,
     hand_of,
     inside_viewport,
     open_lobby,
@@ -30,7 +32,9 @@ from browser_helpers import (
     wait_my_turn,
     wait_new_state,
 )
+from server_harness import http
 
+MY_TURN = "document.body.dataset.myTurn === 'true' && document.body.dataset.phase === 'playing'"
 GOLDEN = Path(__file__).resolve().parent / "golden" / "spec_examples.jsonl"
 
 # A touch drag made of the pointer events a finger sends (Playwright has no touch drag).
@@ -201,25 +205,91 @@ def test_phone_keeps_own_cards_in_view_at_six_players_with_touch(browser: Any) -
     assert not tab.js_errors
 
 
-def test_bot_moves_travel_one_by_one_and_the_last_stays_marked(browser: Any) -> None:
-    base, chromium, _app = browser
+FLIGHTS = """() => {
+  // Every card that starts to travel from now on, by its face (data-card), in order.
+  window.flights = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (node.classList?.contains("flying")) window.flights.push(node.dataset.card);
+      }
+    }
+  }).observe(document.body, { childList: true });
+}"""
+MARKED = """() => [...document.querySelectorAll('#board [data-last-move=true]')]
+  .map((node) => node.dataset.pile)"""
+LAST_MOVE_PILE = """() => {
+  // Where the server's last move landed, as the board names its piles ("B2", "1:D3").
+  const { seat, move } = table.last_moves.at(-1);
+  const target = move.split("-")[1];
+  return target.startsWith("B") ? target : `${seat}:${target}`;
+}"""
+
+
+@pytest.fixture
+def held(tmp_path: Path) -> Iterator[tuple[str, Any, Any]]:
+    """A server whose bots wait at the gate until the test lets a move through."""
+    with browser_at(tmp_path, hold_bots=True) as started:
+        yield started
+
+
+def let_one_bot_move(base: str, tab: Any, code: str) -> None:
+    """Wait until a bot of ``code`` is held at the gate, let one move through, wait
+    until the page shows it."""
+    deadline = time.monotonic() + 20
+    while not http(base, "POST", f"/api/test/bots/{code}", {"moves": 0})[1]["waiting"]:
+        assert time.monotonic() < deadline, "no bot came to the gate"
+        time.sleep(0.02)
+    before = state_count(tab)
+    assert http(base, "POST", f"/api/test/bots/{code}", {"moves": 1})[0] == 200
+    wait_new_state(tab, before)
+
+
+def test_bot_moves_travel_one_by_one_and_the_last_stays_marked(held: Any) -> None:
+    base, chromium, _app = held
     tab = open_page(chromium)
     open_lobby(base, tab)
     tab.evaluate("localStorage.setItem('skipbo.pace', 'fast')")
-    create_table(base, tab, players=3)
+    open_lobby(base, tab)  # the page again, at the fast pace
+    tab.get_by_test_id("players").select_option("3")
+    tab.get_by_test_id("stock").fill("20")  # no round ends in these few moves
+    for seat in (1, 2):
+        tab.get_by_test_id(f"seat-kind-{seat}").select_option("bot:hard")
+    tab.get_by_test_id("create").click()
+    tab.get_by_test_id("table-code").wait_for()
+    code = tab.get_by_test_id("table-code").inner_text()
+    wait_js(tab, "document.body.dataset.phase === 'playing'")
+    for _ in range(100):  # the bots held: they move only when let through
+        if tab.evaluate(MY_TURN):
+            break
+        let_one_bot_move(base, tab, code)
+    else:
+        raise AssertionError("the person's turn never came")
     before = state_count(tab)
-    tab.locator("[data-testid=hand-card][data-selectable=true]").first.click()
-    tab.locator("[data-testid^=discard-target-][data-lit=true]").first.click()
-    tab.get_by_test_id("confirm-discard").click()
-    # the bots' cards travel across the table (an animated copy of the card)
-    tab.wait_for_selector(".card.flying", state="attached")
-    # my discard, then at least one move by each bot (a view per move)
-    wait_new_state(tab, before + 2)
-    wait_my_turn(tab)
-    if tab.evaluate("document.body.dataset.phase") == "playing":
-        assert tab.get_by_test_id("last-move-tag").count() == 1
-        assert tab.locator("[data-last-move=true]").count() == 1
-        assert tab.get_by_test_id("live").inner_text().strip()  # said in the live region
+    discard_first_hand_card(tab)
+    wait_new_state(tab, before)
+    assert tab.evaluate(MARKED) == [tab.evaluate(LAST_MOVE_PILE)]  # the person's discard
+    tab.evaluate(FLIGHTS)
+    for released in range(1, 100):
+        let_one_bot_move(base, tab, code)
+        seat, move = tab.evaluate("[table.last_moves.at(-1).seat, table.last_moves.at(-1).move]")
+        who = tab.evaluate(f"table.seats[{seat}].name") + " (hard)"  # the name, the level
+        assert seat != tab.evaluate("mySeat()"), move
+        assert tab.evaluate("document.body.dataset.phase") == "playing"
+        # the move's card travelled across the table (an animated copy), one per move
+        flights = tab.evaluate("window.flights")
+        assert len(flights) == released and flights[-1], flights
+        # it stays marked where it landed, the only mark, with a tag that names it
+        assert tab.evaluate(MARKED) == [tab.evaluate(LAST_MOVE_PILE)], move
+        tag = tab.get_by_test_id("last-move-tag")
+        assert tag.count() == 1
+        assert tag.get_attribute("title").startswith(f"{who}: "), tag.get_attribute("title")
+        assert f"{who}: " in tab.get_by_test_id("live").inner_text()  # said in the live region
+        if tab.evaluate(MY_TURN):
+            break
+    else:
+        raise AssertionError("the bots never ended their turns")
+    assert released >= 2  # each bot moved at least once, each move on its own
     assert not tab.js_errors
 
 
