@@ -193,3 +193,27 @@ def test_a_deleted_account_leaves_its_name_on_no_running_table(pair: list[Server
     for worker in pair:
         names = [s["name"] for s in Browser(worker.base).get(f"/api/tables/{code}").json()["seats"]]
         assert names[seat] == "deleted player" and "Ann Leaving" not in names
+
+
+def test_a_cancelled_find_leaves_the_lobby_of_every_worker(pair: list[ServerProcess]) -> None:
+    """Ann finds a game on worker 1 and cancels it on worker 2 (her seat given back):
+    neither worker lists the emptied table, and Bob, looking for the same kind on worker
+    1, gets a table of his own; the same slow kind with another time-out choice does not
+    pair either."""
+    w1, w2 = pair
+    ann, bob, cy = Browser(w1.base), Browser(w1.base), Browser(w2.base)
+    for person in (ann, bob, cy):
+        person.get("/api/me")
+    kind = {"players": 3, "stock": 30, "slow_hours": 24, "on_timeout": "bot"}
+    waiting = ann.post("/api/find", kind).json()
+    code = waiting["code"]
+    assert waiting["table"]["config"]["on_timeout"] == "bot"
+    ann.base = w2.base  # the same browser, on the other worker
+    left = ann.post(f"/api/tables/{code}/leave", {"token": waiting["token"]})
+    assert left.status_code == 200, left.json()
+    for person in (bob, cy):  # one on each worker
+        assert code not in [t["table_id"] for t in person.get("/api/lobby").json()["tables"]]
+    found = bob.post("/api/find", kind).json()
+    assert found["code"] != code and found["table"]["phase"] == "lobby"
+    other = cy.post("/api/find", kind | {"on_timeout": "lose"}).json()
+    assert other["code"] not in (code, found["code"])

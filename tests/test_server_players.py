@@ -294,3 +294,55 @@ def test_a_deleted_account_leaves_its_name_on_no_running_table(site: tuple[str, 
     (game,) = bob.get(profile).json()["games"]
     names = [seat["name"] for seat in game["seats"]]
     assert "deleted player" in names and "Ann Gone" not in names
+
+
+def lobby_codes(person: Browser) -> list[str]:
+    return [table["table_id"] for table in person.get("/api/lobby").json()["tables"]]
+
+
+def test_a_cancelled_find_leaves_the_lobby_and_pairs_nobody(site: tuple[str, Any]) -> None:
+    """Ann finds a game and cancels (gives her seat back): her emptied table leaves the
+    lobby at once, and Bob, looking for the same kind, gets a table of his own, not
+    Ann's empty one. Cy then joins the empty table by its link: listed again. At a table
+    where someone still waits, a person who leaves does not take it off the lobby."""
+    base, _ = site
+    ann, bob, cy, dee, eve = (Browser(base) for _ in range(5))
+    for person in (ann, bob, cy, dee, eve):
+        person.get("/api/me")
+    kind = {"players": 2, "stock": 10}
+    waiting = ann.post("/api/find", kind).json()
+    code = waiting["code"]
+    assert code in lobby_codes(cy)
+    left = ann.post(f"/api/tables/{code}/leave", {"token": waiting["token"]})
+    assert left.status_code == 200 and left.json()["seat"] == waiting["seat"]
+    assert code not in lobby_codes(cy)  # at once: the leave answered after unlisting
+    found = bob.post("/api/find", kind).json()
+    assert found["code"] != code and found["table"]["phase"] == "lobby"
+    assert lobby_codes(cy) == [found["code"]]
+    cy.post(f"/api/tables/{code}/join", {"name": "Cy"})  # by the link: someone waits again
+    assert set(lobby_codes(ann)) == {code, found["code"]}
+    three = {"players": 3, "stock": 10}
+    first = dee.post("/api/find", three).json()
+    assert eve.post("/api/find", three).json()["code"] == first["code"]
+    dee.post(f"/api/tables/{first['code']}/leave", {"token": first["token"]})
+    assert first["code"] in lobby_codes(ann)  # Eve still waits there
+
+
+def test_find_a_slow_game_keeps_the_chosen_time_out(site: tuple[str, Any]) -> None:
+    """Find a game takes ``on_timeout`` as the table form does: the table a seeker opens
+    has it, and a seeker joins only a slow table of the same hours and the same choice."""
+    base, _ = site
+    ann, bob, cy, dee = (Browser(base) for _ in range(4))
+    for person in (ann, bob, cy, dee):
+        person.get("/api/me")
+    slow = {"players": 2, "stock": 10, "slow_hours": 8}
+    made = ann.post("/api/find", slow | {"on_timeout": "bot"}).json()
+    assert made["table"]["config"]["on_timeout"] == "bot"
+    other = bob.post("/api/find", slow).json()  # "lose", the default: not Ann's table
+    assert other["code"] != made["code"] and other["table"]["config"]["on_timeout"] == "lose"
+    longer = dee.post("/api/find", slow | {"slow_hours": 24, "on_timeout": "bot"}).json()
+    assert longer["code"] not in (made["code"], other["code"])
+    paired = cy.post("/api/find", slow | {"on_timeout": "bot"}).json()
+    assert paired["code"] == made["code"] and paired["table"]["phase"] == "playing"
+    wrong = cy.post("/api/find", slow | {"on_timeout": "never"})
+    assert wrong.status_code == 400 and wrong.json()["field"] == "on_timeout", wrong.json()

@@ -222,7 +222,22 @@ class Online:
             await self.store.run_async(turn_player(code, player_id))
 
     async def unseated(self, code: str, seat: int) -> None:
-        await self.store.run_async(unseat_player(code, seat))
+        """``seat`` was given back before the start; a public table nobody sits at any
+        more leaves the lobby (:func:`~.storage.games.hide_if_empty`), so that the next
+        seeker of Find a game is not paired into an empty table."""
+        now = self.clock()
+
+        def run(tx: Tx) -> None:
+            unseat_player(code, seat)(tx)
+            listings.hide_if_empty(code, now)(tx)
+
+        await self.store.run_async(run)
+
+    async def joined(self, code: str, view: dict[str, Any]) -> None:
+        """Someone took a seat at ``code`` (``view``: the table after the join): a public
+        table hidden when it was left empty is listed again."""
+        if view["config"].get("public"):
+            await self.store.run_async(listings.show_again(code, self.clock()))
 
     async def deleted(
         self, player_id: int, rename: Callable[[str, int, str], Awaitable[None]]

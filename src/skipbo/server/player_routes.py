@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 
 from .account_errors import AccountError
 from .accounts import GUEST_SESSION, Accounts, SignedIn, session_seconds
-from .config import TableConfig, TableError
+from .config import TableConfig, TableError, Timeout
 from .guard import client_address
 from .messages import NAME_MAX, _Strict
 from .online import Online
@@ -67,6 +67,9 @@ class FindRequest(_Strict):
     stock: int = 30
     slow_hours: int | None = None
     """A slow game (hours a turn, see :data:`..config.SLOW_HOURS`); None: live."""
+    on_timeout: Timeout = "lose"
+    """A slow game's player past the deadline: gives up (``lose``) or a bot takes the
+    seat (``bot``); only tables of the same hours and choice are joined."""
     """Bounds checked by the route: a model's bounds would be read for every ``players``
     and ``stock`` field (the table form's too), see :func:`..guard.validation_error`."""
 
@@ -280,10 +283,13 @@ def add_player_routes(
         standing = await store.run_async(pages.standing(player.player_id))
         rating = START.shown if standing is None or standing.rating is None else standing.rating
         for table in pairing_order(kind, rating, online.clock()):
+            if table.pace == "slow" and not await _same_slow_rules(service, table, body):
+                continue
             try:
                 joined = await service.join(table.table_id, player.name)
             except TableError:
                 continue  # taken meanwhile: the next one
+            await online.joined(joined["code"], joined["table"])
             await online.seated(joined["code"], joined["seat"], player.player_id, joined["table"])
             return joined
         config = TableConfig.make(
@@ -294,6 +300,7 @@ def add_player_routes(
             public=True,
             rated=True,
             slow_hours=body.slow_hours,
+            on_timeout=body.on_timeout,
         )
         return await open_table(service, online, config, player.name, player.player_id)
 
@@ -326,6 +333,20 @@ def seats_of(code: str, player_id: int) -> Op[list[int]]:
         return [int(row[0]) for row in rows]
 
     return run
+
+
+async def _same_slow_rules(service: TableService, table: TableShown, wanted: FindRequest) -> bool:
+    """Whether a waiting slow table gives a turn the hours ``wanted`` and does past its
+    deadline what ``wanted`` chose (the listing says only "slow": its configuration
+    says the rest); False for a table gone meanwhile."""
+    try:
+        config = (await service.public_view(table.table_id))["config"]
+    except TableError:
+        return False
+    return bool(
+        config.get("slow_hours") == wanted.slow_hours
+        and config.get("on_timeout") == wanted.on_timeout
+    )
 
 
 def _same_kind(table: TableShown, wanted: FindRequest) -> bool:

@@ -94,6 +94,7 @@ def add_table_routes(
     @app.post("/api/tables/{code}/join")
     async def join(code: str, body: JoinRequest, request: Request) -> dict[str, Any]:
         joined = await service.join(code, body.name)
+        await online.joined(joined["code"], joined["table"])
         await link(request, joined)
         return joined
 

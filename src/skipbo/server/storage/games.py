@@ -261,6 +261,38 @@ def update_listing(
     return run
 
 
+def hide_if_empty(table_id: str, now: float) -> Op[bool]:
+    """A public table waiting in the lobby that no person sits at any more (the last one
+    gave their seat back: a cancelled Find a game) leaves the lobby, and so Find a game's
+    choice: its listing is made private. The seats are read in the same statement, so a
+    person who sat down meanwhile keeps it listed. True if it was hidden."""
+
+    def run(tx: Tx) -> bool:
+        done = tx.rows(
+            "UPDATE listings SET public = 0, updated = {p} WHERE table_id = {p}"
+            " AND phase = 'lobby' AND public = 1 AND NOT EXISTS (SELECT 1 FROM seats s"
+            " WHERE s.table_id = listings.table_id AND s.kind = 'human') RETURNING table_id",
+            (now, table_id),
+        )
+        return bool(done)
+
+    return run
+
+
+def show_again(table_id: str, now: float) -> Op[None]:
+    """A public table someone sat down at is listed again, if :func:`hide_if_empty`
+    had hidden it (only a public table's joins ask: nothing else makes one private)."""
+
+    def run(tx: Tx) -> None:
+        tx.rows(
+            "UPDATE listings SET public = 1, updated = {p}"
+            " WHERE table_id = {p} AND public = 0 AND phase != 'finished'",
+            (now, table_id),
+        )
+
+    return run
+
+
 def set_turn(table_id: str, seat: int | None, deadline: float | None, now: float) -> Op[None]:
     """Whose turn it is: the player at ``seat`` (None, or a seat no player holds: nobody's
     list), and by when for a slow game."""
