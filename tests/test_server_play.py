@@ -9,6 +9,7 @@ from typing import Any
 
 from server_harness import Client, assert_no_leak, hello_all, http, thread_server
 from skipbo.core import format_move, parse_record, replay
+from skipbo.server.ratings import BOT_SKILLS
 from skipbo.server.tables import Table
 
 
@@ -111,3 +112,15 @@ def test_the_bot_list_names_the_ladder_weakest_first(tmp_path: Path) -> None:
     assert answer["ladder"] == ["random", "easy", "medium", "hard", "expert"]
     assert set(answer["ladder"]) <= set(answer["bots"])
     assert {"combo", "planner", "greedy"} <= set(answer["bots"])
+
+
+def test_the_bot_list_gives_each_bots_fixed_public_rating(tmp_path: Path) -> None:
+    """Bots have fixed public ratings so that a player can see how they compare: the
+    list gives each bot's, the number a player's own rating is shown as."""
+    with thread_server(tmp_path / "b.db") as (base, _app):
+        status, answer = http(base, "GET", "/api/bots")
+    assert status == 200
+    assert answer["ratings"] == {bot: BOT_SKILLS[bot].shown for bot in answer["bots"]}
+    assert answer["ratings"]["medium"] == 1500  # where a new player starts
+    ladder = [answer["ratings"][bot] for bot in answer["ladder"]]
+    assert ladder == sorted(ladder)  # weakest first, as the quick game offers them

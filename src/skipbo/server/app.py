@@ -38,6 +38,7 @@ from .local import LocalTables
 from .messages import CreateTableRequest, JoinRequest, TokenRequest
 from .online import Online
 from .player_routes import PLAYER_MODELS, add_player_routes
+from .ratings import BOT_SKILLS
 from .replay import add_replay_routes
 from .routes import add_table_routes
 from .service import TableService
@@ -155,6 +156,10 @@ def add_page_routes(app: FastAPI) -> None:
 
     @app.get("/api/bots")
     async def bots() -> dict[str, Any]:
-        """Every bot a seat can hold, and the ladder's levels weakest first (the
-        quick game offers only those, in that order)."""
-        return {"bots": bot_names(), "ladder": ladder_names()}
+        """Every bot a seat can hold, the ladder's levels weakest first (the quick game
+        offers only those, in that order), and each bot's fixed public rating (the
+        number a player's own is shown as, :data:`.ratings.BOT_SKILLS`), so that a
+        player can see how they compare."""
+        names = bot_names()
+        ratings = {name: BOT_SKILLS[name].shown for name in names if name in BOT_SKILLS}
+        return {"bots": names, "ladder": ladder_names(), "ratings": ratings}
