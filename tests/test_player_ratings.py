@@ -7,12 +7,16 @@ graph; the test computes the same game with ``openskill`` directly.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from skipbo.server.cluster.recorder import Recorder
+from skipbo.server.config import TableConfig
+from skipbo.server.online import game_result, record_with_players
 from skipbo.server.ratings import (
     BOT_SKILLS,
     LADDER,
@@ -28,6 +32,7 @@ from skipbo.server.storage import GroupCommitStorage
 from skipbo.server.storage import games as pages
 from skipbo.server.storage import players as people
 from skipbo.server.storage.games import GameResult, SeatResult
+from skipbo.server.tables import Table
 from storage_backends import Backend
 
 T0 = 1_800_000_000.0
@@ -190,6 +195,61 @@ def test_a_resigned_rated_game_costs_the_resigner(store: GroupCommitStorage[Any]
     games = store.run(pages.player_games(ann))
     assert games[0].ending == "resigned" and games[0].seats[0].resigned
     assert [seat.place for seat in games[0].seats] == [2, 1]
+
+
+def played_table(players: int = 2) -> Table:
+    """A rated one-round table (stock 1) of people, played to its end by random moves,
+    its writes kept by a :class:`Recorder` (no store needed)."""
+    table = Table.create("PLAYED", TableConfig.make(players, 1, rated=True), Recorder())
+    tokens = [table.join(name)[1] for name in ("Ann", "Bob", "Cy", "Dee")[:players]]
+    rng = random.Random(7)
+    while not table.finished:
+        seat = table.match.round.to_move
+        legal = table.view_for(seat)["legal"]
+        table.play(seat, tokens[seat], rng.choice([m for m in legal if "-B" in m] or legal))
+    return table
+
+
+def test_a_live_game_left_for_good_is_lost_by_whoever_left() -> None:
+    """At the end of a live game, a person on autopilot with no connection left went away
+    and did not come back: their seat is marked, their side ranks last and the game is
+    ``abandoned``. Connected again before the end, they keep their result."""
+    table = played_table()
+    played = game_result(table, T0)
+    assert played.ending == "won" and not any(seat.resigned for seat in played.seats)
+    table.presence.autopilot.add(1)  # Bob went away; the autopilot finished for him
+    left = game_result(table, T0)
+    assert left.ending == "abandoned" and left.ranks == (1, 2)
+    assert [seat.resigned for seat in left.seats] == [False, True]
+    table.presence.connect(1)  # Bob came back in time
+    assert game_result(table, T0) == played
+
+
+def test_a_bot_seat_from_an_earlier_game_is_the_bots_alone(store: GroupCommitStorage[Any]) -> None:
+    """Cy resigned game 0 at three sides: the stand-in took her seat, and she lost that
+    game. Game 1 at the table is the bot's from the start: Cy is neither counted nor
+    rated for it, though her seat is still linked to her."""
+    ann, bob, cy = new_players(store, "Ann", "Bob", "Cy")
+    store.create_table("LATER", "{}")
+    for seat, player in enumerate((ann, bob, cy)):
+        store.run(people.seat_player("LATER", seat, player))
+
+    def game(index: int, resigned: bool) -> GameResult:
+        seats = (
+            SeatResult(0, 0, "Ann", 0, 3),
+            SeatResult(1, 1, "Bob", 0, 2),
+            SeatResult(2, 2, "Cy", 0, 0, bot="hard", resigned=resigned),
+        )
+        ending = "won"
+        return GameResult("LATER", index, index, 1, T0 + index, 3, False, 10, True, ending,
+                          seats, (2, 3, 1) if not resigned else (1, 2, 3))  # fmt: skip
+
+    first = store.run(record_with_players(game(0, resigned=True)))
+    assert set(first.changes) == {ann, bob, cy} and skill_of(store, cy).mu < START.mu
+    second = store.run(record_with_players(game(1, resigned=False)))
+    assert set(second.changes) == {ann, bob}
+    standing = store.run(pages.standing(cy))
+    assert standing is not None and (standing.games, standing.rated_games) == (1, 1)
 
 
 def test_an_unrated_game_counts_but_rates_nothing(store: GroupCommitStorage[Any]) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from server_harness import ServerProcess, http
-from test_server_cluster import database, pg_url, redis_url, workers
+from test_server_cluster import Player, database, pg_url, play, redis_url, workers
 from test_server_players import Browser
 
 __all__ = ["database", "pg_url", "redis_url"]  # the cluster tests' fixtures
@@ -39,6 +39,7 @@ def pair(pg_url: str, redis_url: str) -> Iterator[list[ServerProcess]]:
     """Two workers that check deadlines every SLOW_CHECK seconds."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("SKIPBO_CLUSTER_SLOW_CHECK", str(SLOW_CHECK))
+        patch.setenv("SKIPBO_CLUSTER_RATE", "1000")  # a test player answers at once
         both = workers(pg_url, redis_url)
     yield both
     for worker in both:
@@ -46,9 +47,10 @@ def pair(pg_url: str, redis_url: str) -> Iterator[list[ServerProcess]]:
 
 
 def slow_table(
-    pair: list[ServerProcess], players: int, on_timeout: str
-) -> tuple[str, list[Browser]]:
-    """A slow table (8 h a turn) of ``players`` guests, seated from both workers in turn."""
+    pair: list[ServerProcess], players: int, on_timeout: str, rated: bool = False
+) -> tuple[str, list[Browser], list[str]]:
+    """A slow table (8 h a turn) of ``players`` guests, seated from both workers in turn;
+    its code, the guests and their seats' tokens."""
     people = [Browser(pair[i % 2].base) for i in range(players)]
     for person in people:
         person.get("/api/me")
@@ -58,11 +60,15 @@ def slow_table(
         "name": "P0",
         "slow_hours": 8,
         "on_timeout": on_timeout,
+        "rated": rated,
     }
-    code = str(people[0].post("/api/tables", body).json()["code"])
+    made = people[0].post("/api/tables", body).json()
+    code = str(made["code"])
+    tokens = [str(made["token"])]
     for index, person in enumerate(people[1:], start=1):
-        person.post(f"/api/tables/{code}/join", {"name": f"P{index}"})
-    return code, people
+        joined = person.post(f"/api/tables/{code}/join", {"name": f"P{index}"}).json()
+        tokens.append(str(joined["token"]))
+    return code, people, tokens
 
 
 def waiting_turn(
@@ -118,7 +124,7 @@ def test_at_three_sides_the_late_player_alone_is_taken_by_a_bot(
     """P0..P2 on two workers; the player to move lets the deadline pass: a bot takes
     that seat (the player gave up), plays the turn, and the next player's turn waits
     with a fresh deadline; after many more checks on both workers nobody else is gone."""
-    code, people = slow_table(pair, 3, "lose")
+    code, people, _ = slow_table(pair, 3, "lose")
     late, _ = waiting_turn(people, code)
     expire(pg_url, code)
     until(lambda: stored_status(pg_url, code).get("resigned") == [late], "the time-out", ACT_WITHIN)
@@ -137,7 +143,7 @@ def test_at_three_sides_the_late_player_alone_is_taken_by_a_bot(
 def test_at_two_sides_the_late_player_loses_once(pair: list[ServerProcess], pg_url: str) -> None:
     """The player to move lets the deadline pass: the game ends, the other wins, and it is
     recorded once (one game each, one win), whichever worker acted."""
-    code, people = slow_table(pair, 2, "lose")
+    code, people, _ = slow_table(pair, 2, "lose")
     late, _ = waiting_turn(people, code)
     expire(pg_url, code)
     until(lambda: public_view(pair[1].base, code)["phase"] == "match_over", "the end", ACT_WITHIN)
@@ -152,3 +158,34 @@ def test_at_two_sides_the_late_player_loses_once(pair: list[ServerProcess], pg_u
     expected = [(1, 0), (1, 0)]
     expected[1 - late] = (1, 1)
     assert totals() == expected
+
+
+def test_a_seat_handed_to_a_bot_is_rated_as_its_persons_loss(
+    pair: list[ServerProcess], pg_url: str
+) -> None:
+    """A rated slow game, ``on_timeout`` ``bot``: past the deadline a bot takes the late
+    player's seat (stored as abandoned, so every worker's copy knows); the other player
+    plays the game out against it on the other worker, and the late player, whatever the
+    bot made of the game, is rated as having lost it, the game ``abandoned``."""
+    code, people, tokens = slow_table(pair, 2, "bot", rated=True)
+    late, _ = waiting_turn(people, code)
+    expire(pg_url, code)
+    until(
+        lambda: stored_status(pg_url, code).get("abandoned") == [late], "the time-out", ACT_WITHIN
+    )
+    assert stored_status(pg_url, code)["resigned"] == []
+    for worker in pair:
+        seat = public_view(worker.base, code)["seats"][late]
+        assert seat["kind"] == "bot" and seat.get("abandoned") is True
+    stays = 1 - late
+    player = Player(pair[late % 2].base, code, tokens[stays])  # the worker the late one used
+    try:
+        play([player], lambda: player.view["phase"] != "playing", deadline=120.0)
+    finally:
+        player.client.close()
+    until(lambda: people[late].get("/api/me").json()["games"] == 1, "the game's record")
+    me = [person.get("/api/me").json() for person in people]
+    assert (me[late]["games"], me[late]["wins"]) == (1, 0) and me[late]["rating"] < 1500
+    assert (me[stays]["games"], me[stays]["wins"]) == (1, 1) and me[stays]["rating"] > 1500
+    (game,) = people[stays].get(f"/api/players/{me[late]['id']}").json()["games"]
+    assert game["ending"] == "abandoned" and game["seats"][late]["resigned"]

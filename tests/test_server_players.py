@@ -193,6 +193,31 @@ def play_to_the_end(base: str, app: Any, code: str, tokens: list[str]) -> dict[s
             client.close()
 
 
+def play_out(base: str, app: Any, code: str, token: str) -> None:
+    """The person of ``token`` plays random legal moves (stock first) over a WebSocket on
+    each of their turns, the bots theirs, until the game is over."""
+    rng = random.Random(5)
+    client = Client(base, code)
+    client.hello(token)
+    table = app.state.registry.get(code)
+    seat = table.seat_of(token)
+    end = time.monotonic() + 120
+    try:
+        while not table.finished:
+            assert time.monotonic() < end, "the game did not end"
+            state = table.match.round
+            legal = table.view_for(seat)["legal"] if state.to_move == seat else []
+            if not legal:
+                time.sleep(0.01)
+                continue
+            moves = len(state.history)
+            builds = [m for m in legal if m.startswith("S")] or legal
+            client.send({"type": "move", "move": rng.choice(builds)})
+            client.until(lambda m, n=moves: m["type"] != "state" or m["view"].get("moves") != n)
+    finally:
+        client.close()
+
+
 def test_a_rated_game_moves_both_ratings_and_shows_on_the_profiles(
     site: tuple[str, Any],
 ) -> None:
@@ -346,3 +371,30 @@ def test_find_a_slow_game_keeps_the_chosen_time_out(site: tuple[str, Any]) -> No
     assert paired["code"] == made["code"] and paired["table"]["phase"] == "playing"
     wrong = cy.post("/api/find", slow | {"on_timeout": "never"})
     assert wrong.status_code == 400 and wrong.json()["field"] == "on_timeout", wrong.json()
+
+
+def test_a_person_who_left_a_rated_game_for_good_loses_it(tmp_path: Path) -> None:
+    """Bob leaves a rated live game and does not come back: after the grace period the
+    autopilot plays his seat to the end, and the result is not his to keep: he abandoned
+    the game, so it counts as his loss (as a resignation would), whatever the bot made
+    of it, and the game says ``abandoned``."""
+    with thread_server(tmp_path / "p.db", create_limit=0, grace=0.2) as (base, app):
+        ann, bob = Browser(base), Browser(base)
+        ids = [person.get("/api/me").json()["id"] for person in (ann, bob)]
+        body = {"players": 2, "stock": 10, "name": "Ann", "rated": True}
+        made = ann.post("/api/tables", body).json()
+        code = made["code"]
+        joined = bob.post(f"/api/tables/{code}/join", {"name": "Bob"}).json()
+        leaving = Client(base, code)
+        leaving.hello(joined["token"])
+        leaving.close()  # Bob is gone for good
+        play_out(base, app, code, made["token"])  # the autopilot plays Bob's turns
+        other = joined["seat"]
+        assert other in app.state.registry.get(code).presence.autopilot
+        assert wait_for(lambda: bob.get("/api/me").json()["games"] == 1)
+        ann_now, bob_now = ann.get("/api/me").json(), bob.get("/api/me").json()
+        assert bob_now["wins"] == 0 and bob_now["rating"] < 1500
+        assert ann_now["wins"] == 1 and ann_now["rating"] > 1500
+        (game,) = ann.get(f"/api/players/{ids[1]}").json()["games"]
+        assert game["ending"] == "abandoned"
+        assert game["seats"][other]["resigned"] and game["seats"][other]["place"] == 2

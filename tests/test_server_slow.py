@@ -8,24 +8,36 @@ the past in the store itself, so no test waits an hour.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from pathlib import Path
 from typing import Any
 
 from server_harness import Client, thread_server
-from test_server_players import Browser, wait_for
+from test_server_players import Browser, play_out, wait_for
 
 FAST = {"grace": 0.2, "slow_check_seconds": 0.2, "create_limit": 0}
 
 
-def slow_table(base: str, on_timeout: str = "lose") -> tuple[list[Browser], dict[str, Any]]:
+def slow_table(
+    base: str, on_timeout: str = "lose", rated: bool = False
+) -> tuple[list[Browser], dict[str, Any]]:
+    """Ann and Bob at a slow table (8 h a turn); ``made`` is Ann's creation, with
+    Bob's join as ``made["joined"]``."""
     ann, bob = Browser(base), Browser(base)
     for person in (ann, bob):
         person.get("/api/me")
-    body = {"players": 2, "stock": 10, "name": "Ann", "slow_hours": 8, "on_timeout": on_timeout}
+    body = {
+        "players": 2,
+        "stock": 10,
+        "name": "Ann",
+        "slow_hours": 8,
+        "on_timeout": on_timeout,
+        "rated": rated,
+    }
     made = ann.post("/api/tables", body).json()
-    bob.post(f"/api/tables/{made['code']}/join", {"name": "Bob"})
+    made["joined"] = bob.post(f"/api/tables/{made['code']}/join", {"name": "Bob"}).json()
     return [ann, bob], made
 
 
@@ -89,6 +101,43 @@ def test_a_bot_takes_the_seat_when_the_table_says_so(tmp_path: Path) -> None:
         assert wait_for(lambda: table.seats[mover].bot == "hard")
         assert wait_for(lambda: len(table.match.round.history) > 0)  # the bot plays on
         assert not table.finished and table.seats[mover].name == ["Ann", "Bob"][mover]
+
+
+def stored_status(db: Path, code: str) -> dict[str, Any]:
+    with sqlite3.connect(db) as store:
+        (status,) = store.execute(
+            "SELECT status FROM tables WHERE table_id = ?", (code,)
+        ).fetchone()
+    found: dict[str, Any] = json.loads(status)
+    return found
+
+
+def test_a_seat_handed_to_a_bot_past_the_deadline_is_rated_as_a_loss(tmp_path: Path) -> None:
+    """A rated slow game whose late player's seat goes to a bot (``on_timeout`` ``bot``):
+    the bot plays the game out, and its result is not the person's: they abandoned it,
+    so they lose it (as resigning would), and the game says ``abandoned``."""
+    db = tmp_path / "s.db"
+    with thread_server(db, **FAST) as (base, app):
+        people, made = slow_table(base, on_timeout="bot", rated=True)
+        code = made["code"]
+        mover = to_move(app, code)
+        assert wait_for(lambda: your_turn(people[mover]))
+        move_deadline_into_the_past(db, code)
+        table = app.state.registry.get(code)
+        assert wait_for(lambda: table.seats[mover].bot == "hard")
+        assert stored_status(db, code)["abandoned"] == [mover]  # kept through a restart
+        seat_view = table.view_for(None)["seats"][mover]
+        assert seat_view["abandoned"] is True and "resigned" not in seat_view
+        stayed = [made["token"], made["joined"]["token"]][1 - mover]
+        play_out(base, app, code, stayed)
+        assert wait_for(lambda: people[mover].get("/api/me").json()["games"] == 1)
+        me = [person.get("/api/me").json() for person in people]
+        assert me[mover]["wins"] == 0 and me[mover]["rating"] < 1500
+        assert me[1 - mover]["wins"] == 1 and me[1 - mover]["rating"] > 1500
+        (game,) = people[mover].get(f"/api/players/{me[mover]['id']}").json()["games"]
+        assert game["ending"] == "abandoned"
+        assert game["seats"][mover]["resigned"] and game["seats"][mover]["place"] == 2
+        assert game["seats"][mover]["bot"] is None  # the person's game, not the bot's
 
 
 def test_a_restart_keeps_the_deadline_and_still_acts_on_it(tmp_path: Path) -> None:

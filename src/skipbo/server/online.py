@@ -65,7 +65,15 @@ def new_listing(code: str, config: TableConfig, open_seats: int, now: float) -> 
 
 
 def game_result(table: Table, now: float) -> GameResult:
-    """The game that just ended at ``table``, seat by seat (player ids filled in later)."""
+    """The game that just ended at ``table``, seat by seat (player ids filled in later).
+
+    A seat whose person resigned, or abandoned the game (:meth:`.tables.Table.gone`:
+    handed to a bot past a slow deadline, or away on autopilot at a live table's end),
+    is marked ``resigned`` and its side ranks last: a loss whatever the bot made of it.
+    A game that a resignation ended at two sides is ``resigned`` (only that side gave
+    up: whoever was away then did not leave it); else one with a seat abandoned is
+    ``abandoned``.
+    """
     match, rules = table.match, table.config.rules
     state = match.round
     sides = rules.sides
@@ -76,7 +84,11 @@ def game_result(table: Table, now: float) -> GameResult:
         winner = rules.team_of(result.winner)  # a one-round game: the round's winner
     if match.target is None:  # a one-round game: the round's points are its score
         scores = [int(side == winner) for side in range(sides)]
-    gave_up = {rules.team_of(seat) for seat in table.resigned}
+    ended_by_resigning = bool(table.resigned) and table.two_sides
+    away = set() if ended_by_resigning else set(table.gone())
+    abandoned = set(table.abandoned) | away
+    left = set(table.resigned) | abandoned
+    gave_up = {rules.team_of(seat) for seat in left}
     seats = tuple(
         SeatResult(
             seat=index,
@@ -85,7 +97,7 @@ def game_result(table: Table, now: float) -> GameResult:
             score=scores[rules.team_of(index)],
             stock_left=len(state.stocks[index]),
             bot=seat.bot,
-            resigned=index in table.resigned,
+            resigned=index in left,
         )
         for index, seat in enumerate(table.seats)
     )
@@ -100,7 +112,7 @@ def game_result(table: Table, now: float) -> GameResult:
         teams=rules.teams,
         stock=rules.stock,
         rated=table.config.rated,
-        ending="resigned" if table.resigned and table.two_sides else "won",
+        ending="resigned" if ended_by_resigning else "abandoned" if abandoned else "won",
         seats=seats,
         ranks=tuple(side_ranks(scores, winner, gave_up)),
     )
@@ -174,13 +186,19 @@ def claim_expired(now: float) -> Op[list[str]]:
 
 def record_with_players(result: GameResult) -> Op[Recorded]:
     """:func:`record_game` with each seat's player as ``table_players`` says, in one
-    transaction (a seat taken by a resigned person's stand-in keeps that person)."""
+    transaction. A seat taken by the stand-in of a person who resigned or abandoned this
+    game keeps that person (rated on the loss); a bot seat from an earlier game at the
+    table (its person gone then) is the bot's alone."""
 
     def run(tx: Tx) -> Recorded:
         rows = tx.rows(
             "SELECT seat, player_id FROM table_players WHERE table_id = {p}", (result.table_id,)
         )
-        who = {int(seat): int(player) for seat, player in rows}
+        who = {
+            int(seat): int(player)
+            for seat, player in rows
+            if result.seats[int(seat)].bot is None or result.seats[int(seat)].resigned
+        }
         seats = tuple(
             replace(seat, player_id=who.get(seat.seat), bot=None if seat.seat in who else seat.bot)
             for seat in result.seats

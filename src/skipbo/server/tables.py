@@ -119,6 +119,10 @@ class Table:
         """Held while a move waits for its commit, so the next one is checked after it."""
         self.resigned: list[int] = []
         """Seats that resigned in the running game (stored in the status)."""
+        self.abandoned: list[int] = []
+        """Seats handed to the stand-in bot in the running game because their person let a
+        slow game's deadline pass (``on_timeout`` ``bot``; stored in the status): a rated
+        game counts it as a loss, as a resignation."""
         self.presence = Presence(config.rules.players)
 
     # ------------------------------------------------------------ life cycle
@@ -153,6 +157,7 @@ class Table:
             table.log.extend(list(log) for log in logs)
             offset += count
         table.resigned = list(stored.status.get("resigned", []))
+        table.abandoned = list(stored.status.get("abandoned", []))
         if table.resigned and table.two_sides:
             table._forfeit(table.resigned[-1])
         return table
@@ -169,8 +174,22 @@ class Table:
             return Match(config.rules, seed, config.target)
         return Match(config.rules, seed, config.target, [arranged_round(config.deal, config.rules)])
 
-    def _status(self, rounds: list[int]) -> str:
-        return json.dumps({"rounds": rounds, "resigned": self.resigned})
+    def _status(
+        self,
+        rounds: list[int],
+        resigned: list[int] | None = None,
+        abandoned: list[int] | None = None,
+    ) -> str:
+        """The stored status: rounds per game, and who resigned or abandoned the running
+        game (the table's lists unless given; ``abandoned`` only when someone did)."""
+        status: dict[str, Any] = {
+            "rounds": rounds,
+            "resigned": self.resigned if resigned is None else resigned,
+        }
+        gone = self.abandoned if abandoned is None else abandoned
+        if gone:
+            status["abandoned"] = gone
+        return json.dumps(status)
 
     def _save_status(self, rounds: list[int]) -> None:
         self._storage.set_status(self.code, self._status(rounds))
@@ -183,12 +202,12 @@ class Table:
             self._new_game()
 
     def _new_game(self) -> None:
-        self.resigned = []
+        self.resigned, self.abandoned = [], []
         self._save_status([len(m.rounds) for m in self.games] + [1])
         self._begin_game()
 
     def _begin_game(self) -> None:
-        self.resigned = []
+        self.resigned, self.abandoned = [], []
         self.presence.ready.clear()
         self.games.append(self._new_match(len(self.games)))
         self.log.append([])
@@ -427,12 +446,12 @@ class Table:
     def _next_step(self) -> tuple[str, Callable[[], None]]:
         """The stored status after the next deal, and the change that deals it.
 
-        A new game starts with nobody resigned; a next round keeps the game's list.
+        A new game starts with nobody resigned or gone; a next round keeps the game's lists.
         """
         phase = self._phase()
         if phase == "match_over":
             rounds = [*self._rounds_played(), 1]
-            return json.dumps({"rounds": rounds, "resigned": []}), self._begin_game
+            return self._status(rounds, [], []), self._begin_game
         if phase != "round_over":
             raise TableError("round_not_over")
         rounds = [*self._rounds_played()[:-1], len(self.match.rounds) + 1]
@@ -463,9 +482,7 @@ class Table:
         resigned = [*self.resigned, seat]
         if not self.two_sides:
             self._hand_to_bot(seat)
-        self._storage.set_status(
-            self.code, json.dumps({"rounds": self._rounds_played(), "resigned": resigned})
-        )
+        self._storage.set_status(self.code, self._status(self._rounds_played(), resigned))
         self.resigned = resigned
         if self.two_sides:
             self._forfeit(seat)
@@ -487,10 +504,26 @@ class Table:
         if not self.is_person(seat):
             raise TableError("not_your_turn", seat=seat)
         if self.config.on_timeout == "bot":
+            abandoned = [*self.abandoned, seat]
             self._hand_to_bot(seat)
+            self._storage.set_status(
+                self.code, self._status(self._rounds_played(), abandoned=abandoned)
+            )
+            self.abandoned = abandoned
         else:
             self.resign(seat)
         return seat
+
+    def gone(self) -> list[int]:
+        """The seats whose person abandoned the running game, in seat order: handed to a
+        bot past a slow game's deadline (:attr:`abandoned`), or, at a live table, on
+        autopilot with no connection left (they went away and did not come back; asked
+        when the game ends, so a person who came back in time is not counted)."""
+        presence = self.presence
+        away = {
+            seat for seat in presence.autopilot if self.is_person(seat) and not presence.here(seat)
+        }
+        return sorted(set(self.abandoned) | away)
 
     def _forfeit(self, seat: int) -> None:
         """End the round in the core when the resigning seat is the one to move.
@@ -619,9 +652,12 @@ class Table:
         return views
 
     def _resigned_json(self, seat: int) -> dict[str, Any]:
-        """``resigned`` on a seat whose person gave up in this game: a bot plays it now,
-        under the person's name, so that everyone is told and their moves keep it."""
-        return {"resigned": True} if seat in self.resigned else {}
+        """``resigned`` on a seat whose person gave up in this game, ``abandoned`` on one
+        handed to a bot past a slow game's deadline: a bot plays it now, under the
+        person's name, so that everyone is told and their moves keep it."""
+        if seat in self.resigned:
+            return {"resigned": True}
+        return {"abandoned": True} if seat in self.abandoned else {}
 
     def _phase(self) -> str:
         if not self.started:
