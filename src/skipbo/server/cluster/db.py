@@ -23,8 +23,10 @@ below serves the rest (connections counted, a copy behind the store, a refusal).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import select
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -48,7 +50,8 @@ DEAD_SECONDS = 6.0
 POOL_SIZE = 8
 POOL_WAIT_SECONDS = 5.0
 """How long a request waits for a database connection: a short outage waits and
-completes, a longer one is refused (``storage_unavailable``) instead of hanging."""
+completes, a longer one is refused (``storage_unavailable``) instead of hanging
+(the pool's own retries come 1, 2, 4 s apart, so "short" is up to about 3 s)."""
 SCHEMA_LOCK = LOCK_KEY
 """Advisory lock taken while creating the schema, so that workers starting together agree
 (the key a store's upgrade takes, so that the two never run at once)."""
@@ -277,6 +280,8 @@ class ClusterDb:
         self.worker = worker
         self._beat: float | None = None
         """``time.monotonic()`` of the last heartbeat that reached PostgreSQL."""
+        self._sweep: asyncio.Task[None] | None = None
+        """The pool checking its idle connections after one was found closed."""
         self.pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
             _with_timeout(url),
             min_size=1,
@@ -285,7 +290,29 @@ class ClusterDb:
             open=False,
             kwargs={"autocommit": True},
             configure=_configure,
+            check=self._check_idle,
         )
+
+    async def _check_idle(self, db: AsyncConnection[Any]) -> None:
+        """Before the pool hands out ``db``: raise if its server closed it.
+
+        When PostgreSQL stops or restarts, every idle pooled connection is dead
+        but does not know it yet; used as is, the first statement fails and the
+        request is refused at once. Found here, the pool drops it and waits (up to
+        :data:`POOL_WAIT_SECONDS`) for a new connection, so a short outage waits
+        and completes. An idle connection has nothing to read unless its server
+        said goodbye, so a healthy one is told without a round trip; only one
+        with something to read is tried. One found closed makes the pool check
+        all its idle ones (they went with the same server).
+        """
+        if not db.closed and not _readable(db.pgconn.socket):
+            return
+        try:
+            await db.execute("")
+        except Exception:
+            if self._sweep is None or self._sweep.done():
+                self._sweep = asyncio.get_running_loop().create_task(self.pool.check())
+            raise
 
     async def open(self) -> None:
         await self.pool.open(wait=True)
@@ -437,6 +464,15 @@ class ClusterDb:
             (list(codes),),
         )
         return {str(code): int(version) for code, version in rows}
+
+
+def _readable(fd: int) -> bool:
+    """Whether the socket ``fd`` has something to read (or was closed), without waiting."""
+    if hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        return bool(poller.poll(0))
+    return bool(select.select([fd], [], [], 0)[0])
 
 
 async def _configure(db: AsyncConnection[Any]) -> None:
