@@ -40,7 +40,11 @@ class LocalTables:
 
     async def readiness(self) -> dict[str, bool]:
         store = cast(Store, self.registry.storage)
-        return {"database": await answers(store.run_async(ping))}
+
+        async def commits() -> None:  # a closed store raises here, inside the check
+            await store.run_async(ping)
+
+        return {"database": await answers(commits())}
 
     async def start(self) -> None:
         for table in self.registry.tables.values():
