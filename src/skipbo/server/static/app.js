@@ -341,8 +341,7 @@ function connect() {
     } else if (message.type === "reaction") {
       receiveReaction(message); // reactions.js
     } else if (message.type === "error") {
-      showError(serverErrorText(message));
-      refused();
+      if (!refused(message)) showError(serverErrorText(message)); // table.js may retry it
     }
   };
   ws.onclose = (event) => {

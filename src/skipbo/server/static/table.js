@@ -65,6 +65,8 @@ export function resetTableState() {
   delete document.body.dataset.phase;
   delete document.body.dataset.myTurn;
   cancelPending();
+  stopRetry();
+  lastSent = null;
   selected = null;
   selectedNode = null;
   lastMove = null;
@@ -179,7 +181,9 @@ function moveMessage(move) {
  */
 function sendMove(move, from = null) {
   rememberFlightStart(from);
-  send(moveMessage(move));
+  stopRetry(); // a move chosen now replaces one the server could not save
+  lastSent = moveMessage(move);
+  send(lastSent);
   selected = null;
   selectedNode = null;
   focusKey = "next";
@@ -216,12 +220,82 @@ function undoPending() {
   render();
 }
 
-// A refused move (an error from the server) leaves the position as it was.
-export function refused() {
+/**
+ * A refused move (an error from the server) leaves the position as it was. A move the
+ * server could not save (storage_unavailable: its database is away for a moment,
+ * nothing was changed) is not the player's to send again: it is sent again here until
+ * it is saved. Returns whether the refusal is handled here (app.js shows the others).
+ * @param {ServerErrorJson} [error]
+ * @returns {boolean}
+ */
+export function refused(error = {}) {
   cancelPending();
   selected = null;
   selectedNode = null;
+  const handled = retryUnsaved(error.code);
   if (table) render();
+  return handled;
+}
+
+// ------------------------------------------------------------------ a move not saved yet
+
+const RETRY_FIRST_MS = 1000; // the first re-send; each next one waits twice as long
+const RETRY_MAX_MS = 5000;
+const ANSWER_WAIT_MS = 10000; // no answer by then (the socket went meanwhile): sent again
+
+/** @typedef {{ type: "move", move: string, at: [number, number] }} MoveMessage */
+/** @type {MoveMessage | null} */
+let lastSent = null; // the move sent, until the table moves on past its position or it is refused
+/** @type {{ message: MoveMessage, delay: number, timer: number } | null} */
+let unsaved = null; // the move the server could not save, being sent again
+
+/**
+ * The move still stands where it was chosen: the position it carries is on screen.
+ * @param {[number, number]} at
+ * @returns {boolean}
+ */
+function stillAt(at) {
+  return table?.phase === "playing" && startedTable().round_index === at[0] && startedTable().moves === at[1];
+}
+
+/**
+ * After a refusal: the move is sent again (storage_unavailable), or that ends.
+ * It carries the position it was chosen at, so sending it again never plays it twice:
+ * had an earlier copy been saved after all, the server answers table_moved_on (this
+ * page's own re-send: not shown, the state that follows it tells what happened).
+ * @param {string | undefined} code
+ * @returns {boolean} whether the refusal is handled here
+ */
+function retryUnsaved(code) {
+  if (code === "storage_unavailable" && lastSent && stillAt(lastSent.at)) {
+    unsaved ??= { message: lastSent, delay: RETRY_FIRST_MS, timer: 0 };
+    clearTimeout(unsaved.timer);
+    unsaved.timer = setTimeout(resendUnsaved, unsaved.delay);
+    unsaved.delay = Math.min(unsaved.delay * 2, RETRY_MAX_MS);
+    $("conn").textContent = t("savingRetry");
+    $("conn").hidden = false;
+    return true;
+  }
+  const ours = unsaved !== null && code === "table_moved_on";
+  lastSent = null;
+  stopRetry();
+  return ours;
+}
+
+function resendUnsaved() {
+  if (!unsaved) return;
+  send(unsaved.message); // dropped while the socket reconnects: the timer sends it again
+  unsaved.timer = setTimeout(resendUnsaved, ANSWER_WAIT_MS);
+}
+
+function stopRetry() {
+  if (!unsaved) return;
+  clearTimeout(unsaved.timer);
+  unsaved = null;
+  if ($("conn").textContent === t("savingRetry")) {
+    $("conn").textContent = ""; // "reconnecting…" meanwhile is the connection's to clear
+    $("conn").hidden = true;
+  }
 }
 
 // ------------------------------------------------------------------ interactive nodes
@@ -987,6 +1061,10 @@ export function render() {
     selectedNode = null;
   }
   if (pending && !myTurn) cancelPending();
+  if (lastSent && !stillAt(lastSent.at)) {
+    lastSent = null; // the table moved on: the move was saved, or another one came first
+    stopRetry();
+  }
   $("code").textContent = table.code;
   const link = `${location.origin}${location.pathname}#${table.code}`;
   /** @type {HTMLAnchorElement} */ ($("share")).href = link;
