@@ -1,22 +1,31 @@
 """The server's log: one JSON object per line, one line per refusal, never a secret.
 
 Passwords, seat tokens, session ids and the store's password must never reach a
-log line, whatever a library's error message quotes (:mod:`skipbo.server.logs`).
+log line, whatever a library's error message quotes (:mod:`skipbo.server.logs`);
+nor may a hidden card (a hand, a stock below its top, the draw pile) or the
+table's seed, which an operator reading the log could use at a running table.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from server_harness import TIMEOUT, Client, ServerProcess, http
+from skipbo.core.cards import card_names
+from skipbo.server.cluster.recorder import Recorder
 from skipbo.server.logs import JsonFormatter, event, log_config, scrub
+from skipbo.server.storage import SqliteStorage, StoredTable
+from skipbo.server.tables import Table
+from test_server_cluster import Player, play, round_over
 
 PG_PASSWORD = "pg-Secret-42"
 URL = f"postgresql://skipbo:{PG_PASSWORD}@db.example:5432/skipbo"
@@ -158,3 +167,118 @@ def test_a_running_server_logs_refusals_as_json_without_secrets(
     assert ("too_long", code) in refused
     assert any(line.get("path") == "/api/account/login" for line in lines)
     assert all(line["worker"] for line in lines)
+
+
+HIDDEN_FIELDS = {"hand", "hands", "stock", "stocks", "draw", "deck", "seed", "view", "views"}
+"""Fields that would carry a table's cards or its seed: no log line has one."""
+
+
+def renderings(cards: list[int]) -> set[str]:
+    """The ways a list of cards could be written into a line (two cards or more,
+    so that a lone number in a line is not taken for a card)."""
+    if len(cards) < 2:
+        return set()
+    names = card_names(cards)
+    found = {
+        json.dumps(names),
+        json.dumps(names, separators=(",", ":")),
+        repr(names),
+        repr(cards),
+        repr(tuple(cards)),
+        json.dumps(cards, separators=(",", ":")),
+    }
+    if len(cards) >= 3:
+        found |= {" ".join(names), ",".join(names), ", ".join(names)}
+    return found
+
+
+def hidden_cards(db: Path, code: str) -> tuple[set[str], str]:
+    """Every hidden card list of the stored round of ``code`` at every position
+    (each hand, each stock whole and below its top, the draw pile), as written
+    by :func:`renderings`, and the table's seed."""
+    storage = SqliteStorage(str(db))
+    try:
+        stored = storage.load_table(code)
+    finally:
+        storage.close()
+    assert stored is not None and len(stored.moves) == 1
+    start = StoredTable(stored.table_id, stored.config, stored.status, stored.seats, [[]])
+    table = Table.restore(start, Recorder())
+    hidden: set[str] = set()
+    for step in [None, *stored.moves[0]]:
+        if step is not None:
+            table.extend_round([step])
+        state = table.match.round
+        for seat, stock in enumerate(state.stocks):
+            hidden |= renderings(state.hand_cards(seat))
+            hidden |= renderings(list(stock)) | renderings(list(stock[:-1]))
+        hidden |= renderings(list(state.draw))
+    return hidden, str(stored.config["seed"])
+
+
+def leaves(value: Any) -> Iterator[tuple[str, Any]]:
+    """Every (field name, value) of a parsed line, nested ones too ("" for list items)."""
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in items:
+        yield str(key) if isinstance(value, dict) else "", item
+        if isinstance(item, dict | list):
+            yield from leaves(item)
+
+
+def test_a_played_game_logs_no_hidden_cards(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two people and a bot play a round to its end at debug level, with refused
+    moves on the way (out of turn, a card not held, a malformed one): no line has
+    a field that carries cards, and no hand, stock or draw pile of any position,
+    nor the seed, appears in any line, raw or inside its JSON strings."""
+    monkeypatch.setenv("SKIPBO_LOG_LEVEL", "debug")
+    db = tmp_path / "cards.db"
+    server = ServerProcess(db)
+    players: list[Player] = []
+    try:
+        body = {"players": 3, "stock": 3, "seats": ["human", "human", "bot:easy"], "name": "Ann"}
+        status, made = http(server.base, "POST", "/api/tables", body)
+        assert status == 200, made
+        code = made["code"]
+        status, bob = http(server.base, "POST", f"/api/tables/{code}/join", {"name": "Bob"})
+        assert status == 200, bob
+        players = [
+            Player(server.base, code, made["token"]),
+            Player(server.base, code, bob["token"]),
+        ]
+        play(players, lambda: any(p.my_turn() for p in players))
+        mover = next(p for p in players if p.my_turn())
+        waiter = next(p for p in players if p is not mover)
+        held = set(mover.view["view"]["hand"])
+        missing = next(c for c in ("1", "5", "9", "12", "SB") if c not in held)
+        for player, move in ((waiter, "H1-B1"), (mover, f"H{missing}-B1"), (mover, "H99")):
+            player.client.send({"type": "move", "move": move})
+            deadline = time.monotonic() + TIMEOUT
+            while not player.errors:
+                assert time.monotonic() < deadline, "no refusal"
+                player.drain()
+            player.errors.clear()
+        play(players, round_over(players))
+    finally:
+        for player in players:
+            player.client.close()
+        server.process.terminate()
+        server.process.wait(TIMEOUT)
+        assert server.process.stderr is not None
+        written = server.process.stderr.read().decode()
+        server.kill()
+    lines = [line for line in written.splitlines() if line.strip()]
+    assert sum('"refused"' in line for line in lines) >= 3, written
+    hidden, seed = hidden_cards(db, code)
+    assert hidden
+    for line in lines:
+        texts = [line]
+        for key, value in leaves(json.loads(line)):
+            assert key.lower() not in HIDDEN_FIELDS, (key, line)
+            if isinstance(value, str):
+                texts.append(value)
+        for text in texts:
+            assert seed not in text, line
+            leaked = [cards for cards in hidden if cards in text]
+            assert not leaked, (leaked, line)
