@@ -8,10 +8,10 @@ then written in bulk) with ``--players`` players (4 in 5 accounts) and
 ``--games`` finished games of 2–6 players (a quarter in partnerships, a fifth
 unrated, some against bots), the players drawn with a long tail so that the
 busiest have thousands of games; besides them 500 tables waiting in the lobby
-and 3,000 running, half of them slow. Then it times each query a page makes,
-through ``store.run`` as a route would (the writer thread's queue included), on
-random players and on the busiest one, and prints the median and the 95th
-percentile. ``--plans`` prints SQLite's plan for every statement.
+and 3,000 running, half of them slow, 7 in 10 of either public. Then it times each
+query a page makes, through ``store.run`` as a route would (the writer thread's
+queue included), on random players and on the busiest one, and prints the median
+and the 95th percentile. ``--plans`` prints SQLite's plan for every statement.
 """
 
 from __future__ import annotations
@@ -151,8 +151,8 @@ def _open_tables(
     table_players: list[Any],
     listings: list[Any],
 ) -> list[int]:
-    """Tables in the lobby (most of them public) and running ones (half slow, with a
-    deadline); the players whose turn it is."""
+    """Tables in the lobby and running ones (half slow, with a deadline), 7 in 10 of
+    either public (the lobby lists those, open or in play); the players whose turn it is."""
     holders = []
     for index in range(LOBBY + RUNNING):
         size = rng.choice((2, 2, 3, 4))
@@ -172,7 +172,7 @@ def _open_tables(
         to_move = None if lobby else people[rng.randrange(size)]
         if to_move is not None:
             holders.append(to_move)
-        public = int(lobby and rng.random() < 0.7)
+        public = int(rng.random() < 0.7)
         pace, phase = "slow" if slow else "live", "lobby" if lobby else "playing"
         deadline = created + 86_400 if slow else None
         listings.append((code, created, public, 1, pace, size, 0, 30, phase, size - taken,
@@ -222,6 +222,8 @@ def queries(filled: Filled, rng: random.Random) -> dict[str, Callable[[], Op[Any
 
     return {
         "lobby (50 newest open tables, their seats)": lambda: pages.lobby(50),
+        "games being played (20 newest public, their seats)": lambda: pages.playing(20),
+        "Find a game's read (200 newest open tables, their seats)": lambda: pages.lobby(200),
         "your turn (a player with a table waiting)": lambda: pages.your_turn(
             rng.choice(filled.turn_holders)
         ),
