@@ -7,20 +7,24 @@
   install step can never hide behind a green suite.
 * **Hypothesis, reproducible.** Every run draws one seed for all property tests
   and prints it at the end (``--hypothesis-seed=N`` runs the same examples
-  again), and failing examples are kept in ``.hypothesis/examples`` (or
-  ``$SKIPBO_HYPOTHESIS_DB``), so a failure found once is tried first next time.
+  again, and its run prints N too); a failing test also prints its falsifying
+  example and a ``@reproduce_failure`` line (``print_blob``). In CI too:
+  Hypothesis's own CI profile (loaded when it sees ``$CI``) derandomizes, which
+  would ignore the seed and try the same examples in every run, so the profile
+  turns that off. Hypothesis reads and writes no example database while a seed
+  is set (the seed alone gives the examples), so the profile names none. A
+  failure worth keeping becomes an ``@example(...)`` on its test: every run
+  tries it first, CI's fresh clone too.
 """
 
 from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import settings
-from hypothesis.database import DirectoryBasedExampleDatabase
 
 SERVICE_SKIPS = (
     "no browser at",
@@ -35,16 +39,8 @@ storage_backends.py, browser_helpers.py, test_server_cluster.py,
 test_server_outage.py, private_postgres.py and test_tui_terminal.py)."""
 
 SEED_ENV = "SKIPBO_HYPOTHESIS_SEED"
-DB_ENV = "SKIPBO_HYPOTHESIS_DB"
-ROOT = Path(__file__).resolve().parent.parent
 
-settings.register_profile(
-    "skipbo",
-    database=DirectoryBasedExampleDatabase(
-        os.environ.get(DB_ENV, str(ROOT / ".hypothesis" / "examples"))
-    ),
-    print_blob=True,
-)
+settings.register_profile("skipbo", derandomize=False, database=None, print_blob=True)
 settings.load_profile("skipbo")
 
 
@@ -66,6 +62,8 @@ def pytest_configure(config: pytest.Config) -> None:
     if given is None:
         seed = os.environ.setdefault(SEED_ENV, str(random.SystemRandom().randrange(2**32)))
         core.global_force_seed = int(seed)
+    else:  # Hypothesis's plugin sets it; the summary says it all the same
+        os.environ[SEED_ENV] = str(given)
 
 
 def fail_service_skip(report: pytest.TestReport | pytest.CollectReport) -> None:
