@@ -2,13 +2,18 @@
 
 Two guests (a desktop and a phone with touch) click Find a game and land at the
 same table; a third person sees the waiting table among the open tables
-meanwhile; they play the round to its end by clicks and taps. A guest claims an
-account, logs out, and logs in again in a new browser context, where its name
-and its finished game's rating are shown.
+meanwhile; they play the round to its end by clicks and taps. Guests change their
+random names from the landing page and Find a game seats them under the new ones;
+a seeker cancels (the seat given back) and the next one is not paired into the
+emptied table; one click on Take a seat joins a public table of the lobby, where
+bots show their public ratings. A guest plays a rated game to its end, claims an
+account, logs out, and logs in again in a new browser context, where its rating
+and the game on its profile are shown.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +28,7 @@ from browser_helpers import (
     wait_js,
     wait_new_state,
 )
+from skipbo.server.ratings import BOT_SKILLS
 
 SHORT = "10"
 
@@ -86,15 +92,27 @@ def test_two_guests_find_each_other_and_play_to_the_end(tmp_path: Path) -> None:
 
 
 def test_a_guest_claims_an_account_and_finds_it_on_a_new_browser(tmp_path: Path) -> None:
-    with browser_at(tmp_path) as (base, chromium, _app):
-        page = open_page(chromium, "phone")
-        landing(base, page)
+    """A guest on a phone plays a rated game to its end against another guest (a
+    desktop; a table of one card each, made as the profile tests make theirs), claims
+    an account, logs out, and logs in on a new browser context: its rating is shown,
+    and its profile has the rating and the game."""
+    with browser_at(tmp_path, create_limit=0) as (base, chromium, app):
+        page, rival = open_page(chromium, "phone"), open_page(chromium, "desktop")
+        for each in (page, rival):
+            landing(base, each)
+        code = rated_table(page, rival)
+        play_both_to_the_end([page, rival], [True, False])
+        assert app.state.registry.get(code).finished
+        wait_js(page, "fetch('/api/me').then(r => r.json()).then(p => p.games === 1)")
+        page.goto(base + "/")
+        page.wait_for_selector("body[data-ready=true]")
         page.get_by_test_id("account").locator("summary").tap()
         page.get_by_test_id("claim-user").fill("Zoë 👨‍👩‍👧‍👦")
         page.get_by_test_id("claim-password").fill("a long password")
         page.get_by_test_id("claim").tap()
         wait_js(page, "!document.querySelector('[data-testid=logout]').hidden")
         assert "Zoë 👨‍👩‍👧‍👦" in page.get_by_test_id("me-name").inner_text()
+        assert page.get_by_test_id("rename-open").is_hidden()  # an account's name is its log-in
         shoot(page, "online-account-phone", full_page=True)
         page.get_by_test_id("logout").tap()
         wait_js(page, "!document.querySelector('[data-testid=claim]').closest('form').hidden")
@@ -108,9 +126,50 @@ def test_a_guest_claims_an_account_and_finds_it_on_a_new_browser(tmp_path: Path)
         other.get_by_test_id("login").click()
         wait_js(other, "!document.querySelector('[data-testid=logout]').hidden")
         assert "Zoë 👨‍👩‍👧‍👦" in other.get_by_test_id("me-name").inner_text()
-        assert "guest" not in other.get_by_test_id("me-details").inner_text()
+        me = other.evaluate("fetch('/api/me').then(r => r.json())")
+        assert me["kind"] == "account" and me["games"] == 1 and me["rating"] is not None
+        details = other.get_by_test_id("me-details").inner_text()
+        assert f"rating {me['rating']}" in details and "guest" not in details, details
         shoot(other, "online-logged-in-desktop")
-        assert not page.js_errors and not other.js_errors
+        other.get_by_test_id("my-profile").click()
+        wait_js(other, "document.querySelectorAll('[data-testid=profile-game]').length > 0")
+        assert other.get_by_test_id("profile-name").inner_text() == "Zoë 👨‍👩‍👧‍👦"
+        assert other.get_by_test_id("profile-rating-value").inner_text() == f"Rating {me['rating']}"
+        assert other.get_by_test_id("stat-games").inner_text() == "1"
+        game = other.get_by_test_id("profile-game")
+        assert game.count() == 1 and rival_name(rival) in game.inner_text()
+        after = other.get_by_test_id("game-rating-after").inner_text()
+        assert after == f"rating after: {me['rating']}", after
+        shoot(other, "online-logged-in-profile-desktop", full_page=True)
+        for each in (page, rival, other):
+            assert not each.js_errors, each.js_errors
+
+
+def rated_table(host: Any, guest: Any) -> str:
+    """A rated table of one card each, made by ``host``'s page (its session) and sat at
+    by its link; ``guest`` joins by the code. Both at the table when the game starts."""
+    made = host.evaluate(
+        """() => fetch('/api/tables', {
+             method: 'POST', headers: {'Content-Type': 'application/json'},
+             body: JSON.stringify({players: 2, stock: 1, rated: true,
+                                   name: document.querySelector('[data-testid=nickname]').value}),
+           }).then(r => r.json())"""
+    )
+    code = str(made["code"])
+    host.evaluate(
+        "([code, seat]) => { localStorage.setItem('skipbo.seat.' + code, seat);"
+        " location.hash = code; }",
+        [code, json.dumps({"token": made["token"], "seat": made["seat"]})],
+    )
+    guest.get_by_test_id("join-code").fill(code)
+    guest.get_by_test_id("join").click()
+    for page in (host, guest):
+        wait_js(page, "document.body.dataset.phase === 'playing'")
+    return code
+
+
+def rival_name(page: Any) -> str:
+    return str(page.evaluate("fetch('/api/me').then(r => r.json()).then(p => p.name)"))
 
 
 def test_a_lone_player_fills_the_table_with_bots_after_waiting(tmp_path: Path) -> None:
@@ -137,12 +196,14 @@ def test_a_slow_game_waits_through_a_restart_in_the_your_turn_list(tmp_path: Pat
         pages = [open_page(chromium, "desktop"), open_page(chromium, "phone")]
         for page in pages:
             landing(base, page)
+            assert page.get_by_test_id("find-timeout").is_hidden()  # live: no deadline
             page.get_by_test_id("find-pace").select_option("1")
+            page.get_by_test_id("find-timeout").select_option("bot")
         find(pages[0])
         find(pages[1])
         code = pages[0].evaluate("location.hash.slice(1)")
         table = app.state.registry.get(code)
-        assert table.config.slow_hours == 1
+        assert (table.config.slow_hours, table.config.on_timeout) == (1, "bot")
         mover = table.match.round.to_move
         states = [page.context.storage_state() for page in pages]
     with browser_at(tmp_path) as (base, chromium, app):  # the same store: a restart
@@ -246,4 +307,159 @@ def test_the_create_form_makes_public_or_private_live_or_slow_tables(tmp_path: P
         other.locator(f'[data-testid=open-table][data-code="{public}"]').wait_for()
         assert other.locator(f'[data-testid=open-table][data-code="{private}"]').count() == 0
         for page in (phone, desk, other):
+            assert not page.js_errors, page.js_errors
+
+
+def rename(page: Any, name: str, touch: bool = False) -> None:
+    """Change the guest's name from the Find a game panel (Change name, type, Save)."""
+    act = (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
+    act(page.get_by_test_id("rename-open"))
+    field = page.get_by_test_id("rename-input")
+    field.wait_for(state="visible")
+    assert page.evaluate("document.activeElement.dataset.testid") == "rename-input"
+    field.fill(name)
+    act(page.get_by_test_id("rename-save"))
+
+
+def test_a_guest_changes_its_name_and_find_a_game_seats_it(tmp_path: Path) -> None:
+    """Ann (desktop, by keyboard) and Bob (a phone in German, by taps) change their
+    random guest names from the landing page; a name taken by another is refused in
+    the form; Find a game then seats both under their new names."""
+    with browser_at(tmp_path, create_limit=0) as (base, chromium, app):
+        desk, phone = open_page(chromium, "desktop"), open_page(chromium, "phone")
+        phone.add_init_script("localStorage.setItem('skipbo.lang', 'de')")
+        guest_names = [landing(base, page) for page in (desk, phone)]
+        first = guest_names[0].removeprefix("You play as ")
+        assert desk.get_by_test_id("find-as").inner_text() == f"Your name at the table: {first}"
+        change = desk.get_by_test_id("rename-open")
+        assert change.inner_text() == "Change name"
+        assert change.get_attribute("aria-expanded") == "false"
+        change.focus()
+        desk.keyboard.press("Enter")
+        field = desk.get_by_test_id("rename-input")
+        field.wait_for(state="visible")
+        assert field.input_value() == first and change.get_attribute("aria-expanded") == "true"
+        field.fill("Ann Example")
+        shoot(desk, "online-rename-desktop")
+        desk.keyboard.press("Enter")  # the form's submit
+        message = desk.get_by_test_id("rename-message")
+        wait_js(desk, "document.querySelector('[data-testid=rename-form]').hidden")
+        assert message.inner_text() == "Done: you now play as Ann Example."
+        assert desk.get_by_test_id("me-name").inner_text() == "You play as Ann Example"
+        assert desk.get_by_test_id("find-as").inner_text() == "Your name at the table: Ann Example"
+        assert desk.get_by_test_id("nickname").input_value() == "Ann Example"  # the forms' name too
+
+        assert phone.get_by_test_id("rename-open").inner_text() == "Namen ändern"
+        rename(phone, "ANN example", touch=True)  # taken, whatever the case
+        refused = phone.get_by_test_id("rename-message")
+        wait_js(phone, "document.querySelector('[data-testid=rename-message]').textContent !== ''")
+        assert phone.get_by_test_id("rename-input").get_attribute("aria-invalid") == "true"
+        assert refused.get_attribute("data-kind") == "error"
+        assert refused.is_visible() and "ANN" not in phone.get_by_test_id("me-name").inner_text()
+        shoot(phone, "online-rename-refused-phone")
+        phone.get_by_test_id("rename-input").fill("Bob Beispiel")
+        phone.get_by_test_id("rename-save").tap()
+        wait_js(phone, "document.querySelector('[data-testid=rename-form]').hidden")
+        assert refused.inner_text() == "Erledigt: Du spielst jetzt als Bob Beispiel."
+        assert phone.get_by_test_id("find-as").inner_text() == "Dein Name am Tisch: Bob Beispiel"
+
+        find(desk)
+        find(phone)
+        code = desk.evaluate("location.hash.slice(1)")
+        assert phone.evaluate("location.hash.slice(1)") == code
+        for page in (desk, phone):
+            wait_js(page, "document.body.dataset.phase === 'playing'")
+        table = app.state.registry.get(code)
+        assert sorted(seat.name for seat in table.seats) == ["Ann Example", "Bob Beispiel"]
+        assert "Bob Beispiel" in (desk.get_by_test_id("others").text_content() or "")
+        assert "Ann Example" in (phone.get_by_test_id("others").text_content() or "")
+        for page in (desk, phone):
+            assert not page.js_errors, page.js_errors
+
+
+def test_cancel_leaves_the_queue_and_the_next_seeker_gets_a_new_table(tmp_path: Path) -> None:
+    """A guest waiting at a table of Find a game cancels: the seat is given back, the
+    landing page shows again, and the emptied table is neither listed nor given to the
+    next person who looks for the same game (a phone), who waits at a table of its own."""
+    with browser_at(tmp_path, create_limit=0) as (base, chromium, app):
+        desk, phone = open_page(chromium, "desktop"), open_page(chromium, "phone")
+        for page in (desk, phone):
+            landing(base, page)
+        find(desk)
+        desk.get_by_test_id("lobby-wait").wait_for(state="visible")
+        cancel = desk.get_by_test_id("cancel-find")
+        cancel.wait_for(state="visible")
+        assert cancel.inner_text() == "Cancel"
+        assert "Looking for people" in desk.get_by_test_id("find-wait").inner_text()
+        assert desk.get_by_test_id("give-up-seat").is_hidden()  # Cancel says it here
+        code = desk.evaluate("location.hash.slice(1)")
+        phone.evaluate("refreshOpenTables()")
+        phone.locator(f'[data-testid=open-table][data-code="{code}"]').wait_for()
+        cancel.click()
+        wait_js(desk, "document.body.dataset.page === 'lobby'")
+        assert desk.evaluate("location.hash") == ""
+        assert desk.get_by_test_id(f"my-table-{code}").count() == 0  # the seat is forgotten
+        assert [seat.kind for seat in app.state.registry.get(code).seats] == ["open", "open"]
+        for page in (desk, phone):
+            page.evaluate("refreshOpenTables()")
+            wait_js(
+                page,
+                f"!document.querySelector('[data-testid=open-table][data-code=\"{code}\"]')",
+            )
+        find(phone)
+        phone.get_by_test_id("lobby-wait").wait_for(state="visible")
+        assert phone.evaluate("location.hash.slice(1)") != code  # a new table, not the empty one
+        assert phone.get_by_test_id("cancel-find").is_visible()
+        shoot(phone, "online-find-waiting-phone")
+        for page in (desk, phone):
+            assert not page.js_errors, page.js_errors
+
+
+def test_one_click_takes_a_seat_from_the_lobby(tmp_path: Path) -> None:
+    """A phone makes a public table for three with a bot (the create form, its seat
+    choices showing each bot's public rating); a desktop sees it among the open tables,
+    the bot with its rating, and takes the seat with one click: the game starts and
+    each sees the other at the table."""
+    with browser_at(tmp_path, create_limit=0) as (base, chromium, app):
+        phone, desk = open_page(chromium, "phone"), open_page(chromium, "desktop")
+        host, guest = (landing(base, page).removeprefix("You play as ") for page in (phone, desk))
+        hard = BOT_SKILLS["hard"].shown
+        phone.get_by_test_id("players").select_option("3")
+        options = phone.get_by_test_id("seat-kind-2").locator("option")
+        values = options.evaluate_all("os => os.map(o => o.value)")
+        texts = dict(zip(values, options.all_inner_texts(), strict=True))
+        assert texts["bot:hard"] == f"bot: hard · rating {hard}", texts
+        for level, skill in BOT_SKILLS.items():
+            if f"bot:{level}" in texts:
+                assert texts[f"bot:{level}"].endswith(f"rating {skill.shown}"), texts
+        assert texts["human"] == "open for a person"
+        quick = phone.get_by_test_id("quick-level").locator("option[value=hard]")
+        assert quick.inner_text() == f"hard · rating {hard}"
+        phone.get_by_test_id("seat-kind-2").select_option("bot:hard")
+        phone.get_by_test_id("stock").fill("10")
+        phone.get_by_test_id("visibility").select_option("public")
+        phone.get_by_test_id("create").tap()
+        phone.get_by_test_id("lobby-wait").wait_for(state="visible")
+        assert phone.get_by_test_id("find-wait").is_hidden()  # not a table of Find a game
+        assert phone.get_by_test_id("give-up-seat").is_visible()  # its own Leave this table
+        code = phone.evaluate("location.hash.slice(1)")
+
+        desk.evaluate("refreshOpenTables()")
+        item = desk.locator(f'[data-testid=open-table][data-code="{code}"]')
+        item.wait_for(state="visible")
+        assert f"(hard, {hard})" in item.inner_text() and host in item.inner_text()
+        take = item.get_by_test_id("take-seat")
+        assert take.inner_text() == "Take a seat"
+        assert take.get_attribute("aria-label") == f"Take a seat at table {code}"
+        shoot(desk, "online-take-seat-desktop", full_page=True)
+        take.click()
+        for page in (desk, phone):
+            wait_js(page, "['playing', 'round_over'].includes(document.body.dataset.phase)")
+            assert page.evaluate("location.hash.slice(1)") == code
+        table = app.state.registry.get(code)
+        assert [seat.name for seat in table.seats][:2] == [host, guest]
+        assert guest in (phone.get_by_test_id("seat-1").text_content() or "")
+        assert host in (desk.get_by_test_id("seat-0").text_content() or "")
+        shoot(phone, "online-seat-taken-phone")
+        for page in (desk, phone):
             assert not page.js_errors, page.js_errors

@@ -55,6 +55,8 @@ export const $select = (id) => /** @type {HTMLSelectElement} */ (document.getEle
 export let bots = []; // bot levels offered for the other seats, from /api/bots
 /** @type {string[]} */
 export let ladder = []; // the ladder's levels, weakest first: the quick game offers these
+/** @type {Record<string, number>} */
+export let botRatings = {}; // each bot's fixed public rating, shown where bots are chosen
 /** @type {SeatTicket | null} */
 export let current = null; // {code, token, seat}: the table this page is at
 /** @type {WebSocket | null} */
@@ -544,7 +546,7 @@ async function start() {
     if (!current || location.hash !== `#${current.code}` || $("table").hidden) openFromHash();
   });
   try {
-    ({ bots, ladder } = await api("GET", "/api/bots"));
+    ({ bots, ladder, ratings: botRatings = {} } = await api("GET", "/api/bots"));
   } catch (error) {
     showError(t("botsFailed", { e: /** @type {Error} */ (error).message }));
   }

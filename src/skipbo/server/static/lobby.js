@@ -8,7 +8,7 @@ import { HOWTO } from "./howto.js";
 import { cardNode } from "./cardart.js";
 import { tableReach } from "./online.js";
 import { addServerTables } from "./profile.js";
-import { $, $input, $select, api, bots, button, el, enterTable, guarded, ladder, loadSeat, seatKey, ServerError } from "./app.js";
+import { $, $input, $select, api, botRatings, bots, button, el, enterTable, guarded, ladder, loadSeat, seatKey, ServerError } from "./app.js";
 
 const TIMER_CHOICES = [null, 15, 30, 60, 120, 300];
 const TABLES_KEY = "skipbo.tables";
@@ -142,7 +142,7 @@ function renderSeatChoices() {
   for (let seat = 1; seat < players; seat++) {
     const select = el("select", { "data-testid": `seat-kind-${seat}`, "aria-label": t("seatN", { n: seat + 1 }) });
     select.append(el("option", { value: "human" }, t("openSeat")));
-    for (const bot of byStrength()) select.append(el("option", { value: `bot:${bot}` }, t("botSeat", { bot: levelName(bot) })));
+    for (const bot of byStrength()) select.append(el("option", { value: `bot:${bot}` }, t("botSeat", { bot: ratedLevel(bot) })));
     if (kept[seat - 1]) select.value = kept[seat - 1];
     const row = el("li");
     row.append(select);
@@ -161,6 +161,17 @@ export function levelName(bot) {
   return text === key ? bot : text;
 }
 
+/**
+ * A bot level as offered for a seat: its name and its fixed public rating (/api/bots),
+ * "hard · rating 1620", so that a player can see how they compare.
+ * @param {string} bot
+ * @returns {string}
+ */
+export function ratedLevel(bot) {
+  const rating = botRatings[bot];
+  return rating === undefined ? levelName(bot) : `${levelName(bot)} · ${t("ratingShort", { rating })}`;
+}
+
 // The ladder's levels weakest first, then the other bots (for a seat of a table).
 function byStrength() {
   return [...ladder.filter((b) => bots.includes(b)), ...bots.filter((b) => !ladder.includes(b))];
@@ -173,7 +184,7 @@ function renderLevels() {
   const kept = select.value || localStorage.getItem("skipbo.level") || "hard";
   select.replaceChildren();
   const levels = ladder.filter((b) => b !== "random" && bots.includes(b));
-  for (const bot of levels) select.append(el("option", { value: bot }, levelName(bot)));
+  for (const bot of levels) select.append(el("option", { value: bot }, ratedLevel(bot)));
   if (levels.includes(kept)) select.value = kept;
 }
 

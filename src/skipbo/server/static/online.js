@@ -4,11 +4,11 @@
 // is shown. Every name from the server goes into the DOM through textContent.
 
 import { language, t, TEXTS } from "./i18n.js";
-import { joinTable } from "./lobby.js";
+import { joinTable, levelName } from "./lobby.js";
 import { renderAccountTools } from "./account.js";
 import { playerLink, refreshServerTables } from "./profile.js";
 import { fillInviteName } from "./invite.js";
-import { $, $input, $select, api, button, current, el, enterTable, guarded, table } from "./app.js";
+import { $, $input, $select, api, botRatings, button, current, el, enterTable, giveUpSeat, guarded, table } from "./app.js";
 
 const ONLINE_TEXTS = {
   en: {
@@ -27,6 +27,9 @@ const ONLINE_TEXTS = {
     playingTitle: "Games being played",
     visibility: "Who can join", visPrivate: "people with the link", visPublic: "anyone (listed in the lobby)",
     onTimeout: "Past the deadline", timeoutLose: "the player gives up", timeoutBot: "a computer player takes the seat",
+    findAs: "Your name at the table: {name}", renameOpen: "Change name", renameLabel: "New name", renameSave: "Save", cancel: "Cancel",
+    renamed: "Done: you now play as {name}.", takeSeatN: "Take a seat at table {code}",
+    findWaiting: "Looking for people who want the same game: it starts as soon as the table is full.", cancelFind: "Cancel",
   },
   fr: {
     findTitle: "Trouver une partie", findHint: "Jouez contre des inconnus : vous êtes associé aux joueurs qui attendent la même partie.",
@@ -44,6 +47,9 @@ const ONLINE_TEXTS = {
     playingTitle: "Parties en cours",
     visibility: "Qui peut venir", visPrivate: "les personnes qui ont le lien", visPublic: "tout le monde (table listée)",
     onTimeout: "Délai dépassé", timeoutLose: "le joueur abandonne", timeoutBot: "un joueur ordinateur prend sa place",
+    findAs: "Votre nom à la table : {name}", renameOpen: "Changer de nom", renameLabel: "Nouveau nom", renameSave: "Enregistrer", cancel: "Annuler",
+    renamed: "C'est fait : vous jouez maintenant sous le nom {name}.", takeSeatN: "Prendre une place à la table {code}",
+    findWaiting: "Recherche de joueurs qui veulent la même partie : elle commence dès que la table est complète.", cancelFind: "Annuler",
   },
   de: {
     findTitle: "Spiel finden", findHint: "Spiel gegen Leute, die du noch nicht kennst: Du wirst mit Spielern zusammengebracht, die auf dasselbe Spiel warten.",
@@ -61,6 +67,9 @@ const ONLINE_TEXTS = {
     playingTitle: "Laufende Spiele",
     visibility: "Wer mitspielen kann", visPrivate: "wer den Link hat", visPublic: "alle (in der Liste sichtbar)",
     onTimeout: "Frist abgelaufen", timeoutLose: "der Spieler gibt auf", timeoutBot: "ein Computerspieler übernimmt den Platz",
+    findAs: "Dein Name am Tisch: {name}", renameOpen: "Namen ändern", renameLabel: "Neuer Name", renameSave: "Speichern", cancel: "Abbrechen",
+    renamed: "Erledigt: Du spielst jetzt als {name}.", takeSeatN: "Platz an Tisch {code} nehmen",
+    findWaiting: "Wir suchen Leute, die dasselbe Spiel wollen: Es beginnt, sobald der Tisch voll ist.", cancelFind: "Abbrechen",
   },
   nl: {
     findTitle: "Zoek een spel", findHint: "Speel tegen mensen die je nog niet kent: je wordt gekoppeld aan spelers die op hetzelfde spel wachten.",
@@ -78,6 +87,9 @@ const ONLINE_TEXTS = {
     playingTitle: "Lopende spellen",
     visibility: "Wie mag meedoen", visPrivate: "wie de link heeft", visPublic: "iedereen (in de lijst te zien)",
     onTimeout: "Na de termijn", timeoutLose: "de speler geeft op", timeoutBot: "een computerspeler neemt de plaats over",
+    findAs: "Je naam aan tafel: {name}", renameOpen: "Naam wijzigen", renameLabel: "Nieuwe naam", renameSave: "Opslaan", cancel: "Annuleren",
+    renamed: "Klaar: je speelt nu als {name}.", takeSeatN: "Neem plaats aan tafel {code}",
+    findWaiting: "We zoeken mensen die hetzelfde spel willen: het begint zodra de tafel vol is.", cancelFind: "Annuleren",
   },
 };
 for (const [lang, texts] of Object.entries(ONLINE_TEXTS)) Object.assign(TEXTS[lang], texts);
@@ -127,6 +139,10 @@ export function renderIdentity() {
   $("me-details").textContent = details.join(" · ");
   /** @type {HTMLAnchorElement} */ ($("my-profile")).href = `#player/${encodeURIComponent(identity.id)}`;
   const guest = identity.kind === "guest";
+  // Find a game seats this name; a guest may change its random one (an account's is its log-in)
+  $("find-as").textContent = t("findAs", { name: identity.name });
+  $("rename-open").hidden = !guest;
+  if (!guest) closeRename();
   $("claim-form").hidden = !guest;
   $("login-form").hidden = !guest;
   $("logout").hidden = guest;
@@ -156,6 +172,66 @@ async function logIn() {
   renderIdentity();
 }
 
+// ------------------------------------------------------------------ the name
+
+/** A guest's name change: the form under "Your name at the table", filled with the name. */
+function openRename() {
+  $("rename-form").hidden = false;
+  $("rename-open").setAttribute("aria-expanded", "true");
+  sayRename("");
+  const input = $input("rename-input");
+  input.value = identity?.name ?? "";
+  input.focus();
+  input.select();
+}
+
+/** @param {boolean} [focusButton] back to the Change button (after Cancel or Escape) */
+function closeRename(focusButton = false) {
+  $("rename-form").hidden = true;
+  $("rename-open").setAttribute("aria-expanded", "false");
+  $input("rename-input").removeAttribute("aria-invalid");
+  if (focusButton) $("rename-open").focus();
+}
+
+/**
+ * The answer to a name change: done (polite status) or the server's refusal.
+ * @param {string} text
+ * @param {boolean} [ok]
+ */
+function sayRename(text, ok = true) {
+  const message = $("rename-message");
+  message.textContent = text;
+  message.dataset.kind = ok ? "ok" : "error";
+}
+
+/**
+ * POST /api/me/name: the new name is the one Find a game seats (the server's player
+ * name). The quick game's and the form's name field follows it when it held the old one.
+ */
+async function saveName() {
+  const old = identity?.name;
+  const input = $input("rename-input");
+  /** @type {IdentityJson} */
+  let renamed;
+  try {
+    renamed = await api("POST", "/api/me/name", { name: input.value });
+  } catch (error) {
+    input.setAttribute("aria-invalid", "true");
+    sayRename(/** @type {Error} */ (error).message, false);
+    input.focus();
+    return;
+  }
+  identity = renamed;
+  const nick = $input("nickname");
+  if (!nick.value.trim() || nick.value === old) nick.value = renamed.name;
+  if (localStorage.getItem("skipbo.name") === old) localStorage.setItem("skipbo.name", renamed.name);
+  fillInviteName(renamed.name); // invite.js
+  closeRename();
+  renderIdentity();
+  sayRename(t("renamed", { name: renamed.name }));
+  $("rename-open").focus();
+}
+
 async function logOut() {
   await api("POST", "/api/account/logout");
   $input("nickname").value = ""; // the new guest's name fills it
@@ -180,6 +256,7 @@ function showTimeoutChoice() {
   const slow = Boolean($select("create-pace").value);
   $("on-timeout-row").hidden = !slow;
   /** @type {HTMLLabelElement} */ ($("turn-seconds").closest("label")).hidden = slow; // a slow game's clock is its deadline
+  $("find-timeout-row").hidden = !$select("find-pace").value; // the same choice when searching
 }
 
 async function findGame() {
@@ -187,8 +264,10 @@ async function findGame() {
   const stock = Number($select("find-length").value) || 10;
   localStorage.setItem("skipbo.find", JSON.stringify({ kind: $select("find-kind").value, stock }));
   const hours = Number($select("find-pace").value) || null;
+  // a slow search is paired only with tables of the same hours and time-out choice
+  const body = { players, teams, stock, slow_hours: hours, ...(hours ? { on_timeout: $select("find-timeout").value } : {}) };
   /** @type {SeatedJson} */
-  const found = await api("POST", "/api/find", { players, teams, stock, slow_hours: hours });
+  const found = await api("POST", "/api/find", body);
   enterTable(found.code, found.token, found.seat);
 }
 
@@ -198,6 +277,12 @@ async function findGame() {
  * @returns {string}
  */
 function seatText(seat) {
+  const level = seat.kind.startsWith("bot:") ? seat.kind.slice(4) : null;
+  if (level !== null) {
+    // a bot: its level and its fixed public rating (/api/bots), "Ada (hard, 1620)"
+    const fixed = botRatings[level];
+    return `${seat.name} (${levelName(level)}${fixed === undefined ? "" : `, ${fixed}`})`;
+  }
   const rating = seat.rating === null || seat.rating === undefined ? "" : ` (${seat.rating}${seat.provisional ? "?" : ""})`;
   return `${seat.name}${rating}`;
 }
@@ -215,7 +300,11 @@ function renderOpenTables(tables, playing = []) {
   openTablesShown = shown;
   $("open-none").hidden = tables.length > 0;
   $("open-tables-list").replaceChildren(
-    ...tables.map((table) => lobbyTableItem(table, "open-table", button(t("takeSeat"), "take-seat", guarded(() => joinTable(table.table_id))))),
+    ...tables.map((table) => {
+      const take = button(t("takeSeat"), "take-seat", guarded(() => joinTable(table.table_id)));
+      take.setAttribute("aria-label", t("takeSeatN", { code: table.table_id }));
+      return lobbyTableItem(table, "open-table", take);
+    }),
   );
   // the public games in play, which anyone may watch (a table entered without a token)
   $("playing-box").hidden = playing.length === 0;
@@ -240,12 +329,16 @@ function lobbyTableItem(table, testid, action) {
   const seats = table.phase === "lobby" ? t("openSeats", { free: table.open_seats, players: table.players }) : null;
   const facts = [table.teams ? t("kind22") : t(`kind${table.players}`), length, seats, table.rated ? t("rated") : t("unrated")];
   const item = el("li", { class: "open-table", "data-testid": testid, "data-code": table.table_id });
-  // each person's name opens their profile (profile.js's #player/ID page)
+  // each person's name opens their profile (profile.js's #player/ID page); a seat is
+  // one piece with its rating and comma, so that a long list wraps between seats
   const who = el("span", { class: "open-who" });
-  table.seats.filter((s) => s.kind !== "open").forEach((seat, i) => {
-    if (i) who.append(", ");
-    if (seat.player_id === null || seat.player_id === undefined) who.append(seatText(seat));
-    else who.append(playerLink(seat.player_id, seat.name), seatText(seat).slice(seat.name.length));
+  const seated = table.seats.filter((s) => s.kind !== "open");
+  seated.forEach((seat, i) => {
+    const part = el("span", { class: "open-seat" });
+    if (seat.player_id === null || seat.player_id === undefined) part.append(seatText(seat));
+    else part.append(playerLink(seat.player_id, seat.name), seatText(seat).slice(seat.name.length));
+    if (i < seated.length - 1) part.append(", ");
+    who.append(part);
   });
   item.append(who, el("span", { class: "open-facts" }, facts.filter(Boolean).join(" · ")), action);
   return item;
@@ -264,9 +357,12 @@ export async function refreshOpenTables() {
 }
 
 // At a table that waits for people, "fill the rest with computer players" is offered
-// after FILL_AFTER_MS (the server checks the seat's token).
-function offerFill() {
+// after FILL_AFTER_MS (the server checks the seat's token); at a table of Find a game
+// (public and rated) the search may be called off at once. Called by table.js's
+// render and every second (for the wait).
+export function offerFill() {
   const waitingHere = table?.phase === "lobby" && current?.token && table.code === current.code;
+  $("find-wait").hidden = !(waitingHere && table?.config.public && table.config.rated);
   if (!waitingHere || !current) {
     waiting = null;
     $("fill-row").hidden = true;
@@ -275,6 +371,14 @@ function offerFill() {
   if (waiting?.code !== current.code) waiting = { code: current.code, since: Date.now() };
   const after = Number(localStorage.getItem("skipbo.fillAfterMs") ?? FILL_AFTER_MS);
   $("fill-row").hidden = Date.now() - waiting.since < after;
+}
+
+// Cancel at a table of Find a game: the seat is given back (POST leave, as "Leave this
+// table"), so that the emptied table is no longer listed nor paired into; the landing
+// page shows the lobby as it now is.
+async function cancelFind() {
+  await giveUpSeat();
+  if (!current) refreshOpenTables();
 }
 
 async function fillWithBots() {
@@ -339,6 +443,7 @@ export function setupOnline() {
   // Create a table offers the paces of Find a game (index.html writes them once)
   $("create-pace").replaceChildren(...[...$select("find-pace").options].map((option) => option.cloneNode(true)));
   $("create-pace").addEventListener("change", showTimeoutChoice);
+  $("find-pace").addEventListener("change", showTimeoutChoice);
   showTimeoutChoice();
   for (const form of ["claim-form", "login-form"]) {
     $(form).addEventListener("submit", (event) => event.preventDefault()); // buttons do the work
@@ -347,6 +452,16 @@ export function setupOnline() {
   $("login").addEventListener("click", guarded(logIn));
   $("logout").addEventListener("click", guarded(logOut));
   $("fill-bots").addEventListener("click", guarded(fillWithBots));
+  $("cancel-find").addEventListener("click", cancelFind);
+  $("rename-open").addEventListener("click", () => ($("rename-form").hidden ? openRename() : closeRename()));
+  $("rename-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    saveName();
+  });
+  $("rename-cancel").addEventListener("click", () => closeRename(true));
+  $("rename-form").addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeRename(true);
+  });
   setInterval(offerFill, 1000);
   setInterval(refreshTurns, TURN_REFRESH_MS);
   document.addEventListener("visibilitychange", refreshTurns);

@@ -15,6 +15,7 @@ import { renderHint } from "./coach.js";
 import { analyzeRound } from "./analysis.js";
 import { reactionTag, renderReactBox } from "./reactions.js";
 import { tutorialMoves, tutorialRendered } from "./tutorial.js";
+import { offerFill } from "./online.js";
 import { $, $input, $select, api, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, iResigned, mySeat, pushOverlay, seatName, send, table } from "./app.js";
 
 const UNDO_MS = 2500;
@@ -1037,7 +1038,9 @@ function renderBanners() {
   $("takeback").hidden = !info?.autopilot || view.phase === "lobby" || view.resigned === seat;
   const canResign = seat !== null && view.phase === "playing" && view.resigned !== seat;
   $("resign").hidden = !canResign;
-  $("give-up-seat").hidden = view.phase !== "lobby" || !(/** @type {SeatTicket} */ (current).token);
+  // at a table of Find a game (public, rated) the waiting panel's Cancel does the same
+  const found = view.config.public && view.config.rated;
+  $("give-up-seat").hidden = view.phase !== "lobby" || !(/** @type {SeatTicket} */ (current).token) || Boolean(found);
   $("show-result").hidden = !(resultClosed && isOver());
 }
 
@@ -1073,6 +1076,7 @@ export function render() {
   const started = table.phase !== "lobby";
   $("board").dataset.started = String(started);
   $("lobby-wait").hidden = started;
+  offerFill(); // online.js: Find a game's Cancel, the offer of bots after a wait
   renderBanners();
   renderRoster(table);
   renderMoves();
