@@ -6,8 +6,10 @@ signals."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +18,7 @@ from browser_helpers import (
     DESKTOP,
     PHONE,
     create_table,
+    discard_first_hand_card,
     inside_viewport,
     open_lobby,
     open_page,
@@ -26,7 +29,7 @@ from browser_helpers import (
     wait_my_turn,
     wait_new_state,
 )
-from browser_site import close_page, play_round, quick_move, shared_site
+from browser_site import close_page, open_howto, play_round, quick_move, shared_site
 
 
 @pytest.fixture(scope="module")
@@ -45,6 +48,30 @@ def host_table(base: str, page: Any, players: int = 3, name: str = "Ann", stock:
     page.get_by_test_id("create").click()
     page.get_by_test_id("share-link").wait_for()
     return str(page.get_by_test_id("share-link").get_attribute("href"))
+
+
+def axe_at_both_sizes(page: Any, where: str) -> None:
+    """axe (0 serious or critical) at 390x844 and at 1280x800; the page's own size after."""
+    from test_browser_a11y import check_axe
+
+    own = page.viewport_size
+    for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        check_axe(page, f"{where} ({name})")
+    page.set_viewport_size(own)
+
+
+def shoot_sizes(page: Any, name: str, show: Any = None) -> None:
+    """Screenshots at 390x844 and at 1280x800 (NAME-phone, NAME-desktop), the locator
+    ``show`` scrolled into view at each; the page's own size after."""
+    own = page.viewport_size
+    for size_name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(250)  # the new layout's transitions
+        if show is not None:
+            show.scroll_into_view_if_needed()
+        shoot(page, f"{name}-{size_name}")
+    page.set_viewport_size(own)
 
 
 # ------------------------------------------------------------------ 2. an invite link
@@ -106,9 +133,21 @@ OVERFLOWS = """(root) => {
     + ` "${(node.textContent || node.placeholder || '').trim().slice(0, 30)}"`;
   const texty = (node) => [...node.childNodes]
     .some((c) => c.nodeType === 3 && c.textContent.trim());
+  // words kept for screen readers only (a phone's replay arrows): clipped to nothing
+  const unseen = (node) => {
+    for (let up = node; up; up = up.parentElement) {
+      if (getComputedStyle(up).clip === 'rect(0px, 0px, 0px, 0px)') return true;
+    }
+    return false;
+  };
+  // the layout's width: a phone's innerWidth grows with content wider than the screen
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width + 1) {
+    bad.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px wide)`);
+  }
   const canvas = document.createElement('canvas').getContext('2d');
   for (const node of document.querySelectorAll(root + ' *')) {
-    if (!shown(node) || node.closest('.sr-only, svg, .skip-link')) continue;
+    if (!shown(node) || node.closest('.sr-only, svg, .skip-link') || unseen(node)) continue;
     const style = getComputedStyle(node);
     const box = node.getBoundingClientRect();
     if (texty(node) || node.matches('button, input, select')) {
@@ -118,13 +157,18 @@ OVERFLOWS = """(root) => {
         const told = tip.includes(whole) || (node.getAttribute('aria-label') || '').includes(whole);
         if (!(style.textOverflow === 'ellipsis' && told)) bad.push(`${label(node)}: clipped`);
       }
+      // a word wider than its box, not clipped: it runs into what lies beside it
+      if (node.scrollWidth > node.clientWidth + 1 && style.overflowX === 'visible'
+          && style.display !== 'inline' && texty(node)) {
+        bad.push(`${label(node)}: spills out of its box`);
+      }
       // the nearest ancestor that clips or scrolls: it, not the viewport, bounds the node
       let up = node.parentElement;
       while (up && up !== document.body && getComputedStyle(up).overflowX === 'visible') {
         up = up.parentElement;
       }
       const clipper = up && up !== document.body ? up : null;
-      if (!clipper && (box.left < -0.5 || box.right > innerWidth + 0.5)) {
+      if (!clipper && (box.left < -0.5 || box.right > width + 0.5)) {
         const where = `${box.left.toFixed(0)}..${box.right.toFixed(0)}`;
         bad.push(`${label(node)}: outside the viewport (${where})`);
       }
@@ -190,6 +234,11 @@ def test_long_names_end_in_an_ellipsis_with_the_whole_name_told(site: tuple[str,
     names = bob.locator("#scores-body .score-who").evaluate_all("els => els.map(e => e.title)")
     assert sorted(names) == [f"{LONG_B} (you)", LONG_A], names
     assert bob.locator("#scores-body .score-you").inner_text() == " (you)"
+    # the series tally names the other side, cut like the scores (the whole name told)
+    tally = bob.get_by_test_id("series")
+    assert tally.is_visible() and LONG_A in tally.inner_text(), tally.inner_text()
+    axe_at_both_sizes(bob, "the end with a series and long names")
+    axe_at_both_sizes(ann, "the end with a series and long names, the host")
     shoot(bob, "newcomer-long-names-end-phone")
     shoot(ann, "newcomer-long-names-end-desktop")
     ann.get_by_test_id("result-close").click()
@@ -201,8 +250,7 @@ def test_long_names_end_in_an_ellipsis_with_the_whole_name_told(site: tuple[str,
     bob.get_by_test_id("result-lobby").tap()
     bob.get_by_test_id("lobby").wait_for(state="visible")
     who = bob.get_by_test_id(f"my-table-who-{code}")
-    who.scroll_into_view_if_needed()
-    shoot(bob, "newcomer-long-names-tables-phone")
+    shoot_sizes(bob, "newcomer-long-names-tables", show=who)
     assert who.get_attribute("title") == f"with {LONG_A}"
     assert (who.bounding_box() or {"width": 0})["width"] > 150
     assert overflows(bob, "#my-tables") == []
@@ -226,7 +274,7 @@ def test_an_emoji_name_is_welcome_and_a_refusal_says_what_is_allowed(
     page.get_by_test_id("quick-play").tap()
     wait_my_turn(page)
     assert page.get_by_test_id("my-name").inner_text() == f"{name} (you)"
-    shoot(page, "newcomer-emoji-name-phone")
+    shoot_sizes(page, "newcomer-emoji-name")
     # a name the server refuses: the message says what a name may hold
     page.get_by_test_id("leave-table").tap()
     page.get_by_test_id("lobby").wait_for(state="visible")
@@ -319,13 +367,18 @@ def test_resigning_at_three_players_is_told_and_keeps_the_name(site: tuple[str, 
     moves = ann.locator("#moves li[data-seat='1']").all_inner_texts()
     assert len(moves) >= min(earlier, 1) and all(m.startswith("Bob: ") for m in moves), moves
     shoot(ann, "newcomer-resigned-desktop")
+    axe_at_both_sizes(ann, "the resigned notice")
     # Bob watches: told so, and never shown as "Bob (hard) (you)"
     mine = bob.get_by_test_id("resigned-notice")
     mine.wait_for(state="visible")
     assert mine.inner_text() == "You resigned; a bot plays your seat."
     wait_js(bob, "!document.body.innerText.includes('(you)')")
     assert "(hard) (you)" not in bob.locator("body").inner_text()
+    # told once, not "You resigned: you are watching." and "You are watching." again
+    own = bob.get_by_test_id("me").inner_text()
+    assert own.count("watching") == 1 and "You resigned" in own, own
     shoot(bob, "newcomer-resigned-phone")
+    axe_at_both_sizes(bob, "the resigned notice, to the one who resigned")
     # in French too
     ann.get_by_test_id("settings").click()
     ann.get_by_test_id("language").select_option("fr")
@@ -465,6 +518,13 @@ def test_the_small_ones(site: tuple[str, Any]) -> None:
     ann.keyboard.press("Escape")
     ann.keyboard.press("Tab")
     assert ann.evaluate(FOCUS_VISIBLE) == 1
+    # and on the phone, at Bob's turn, "Tap"
+    ann.keyboard.press("Escape")
+    play_until({ann: False}, lambda: bob.evaluate("document.body.dataset.myTurn === 'true'"))
+    bob.locator("[data-testid=hand-card][data-selectable=true]").first.tap()
+    status = bob.get_by_test_id("status").inner_text()
+    assert "Tap" in status and "Click" not in status, status
+    bob.locator("[data-selected=true]").first.tap()  # the card goes back
     # the wild card's value and the last move's tag keep apart on a phone
     assert not bob.evaluate(BADGES_APART)
     # "away" in words beside the dot
@@ -473,7 +533,7 @@ def test_the_small_ones(site: tuple[str, Any]) -> None:
     wait_js(ann, "document.querySelector('[data-testid=presence-1]')?.dataset.state === 'away'")
     word = away.locator(".presence-word")
     assert word.is_visible() and word.inner_text() == "away"
-    shoot(ann, "newcomer-small-desktop")
+    shoot_sizes(ann, "newcomer-away", show=away)
     close_page(ann)
 
 
@@ -489,7 +549,7 @@ def test_quick_play_is_short_for_a_first_game_and_offers_standard(
     length = page.get_by_test_id("quick-length")
     assert length.input_value() == "10"  # a first game: a short round
     assert length.locator("option").all_inner_texts() == ["short (stock 10)", "normal (stock 30)"]
-    shoot(page, "newcomer-quick-length-phone")
+    shoot_sizes(page, "newcomer-quick-length", show=length)
     page.get_by_test_id("quick-play").tap()
     wait_js(page, "table && table.view")
     assert page.evaluate("table.view.rules.stock") == 10
@@ -519,8 +579,10 @@ def test_every_page_fits_a_phone_in_every_language(site: tuple[str, Any], lang: 
     open_lobby(base, page, None)
     page.get_by_test_id("me-box").wait_for(state="visible")
     found["landing"] = overflows(page, "#lobby")
+    shoot_sizes(page, f"newcomer-landing-{lang}")
     create_table(base, page, players=3, stock=2)
     found["table"] = overflows(page, "#table")
+    shoot_sizes(page, f"newcomer-table-{lang}")
     # a bot's level in the page's language: "Chloé (difficile)"; moves told in words
     level = {"en": "hard", "fr": "difficile", "de": "schwer", "nl": "moeilijk"}[lang]
     assert page.get_by_test_id("name-1").inner_text().endswith(f"({level})")
@@ -548,6 +610,89 @@ def test_every_page_fits_a_phone_in_every_language(site: tuple[str, Any], lang: 
     page.get_by_test_id("leaderboard-link").tap()
     page.get_by_test_id("board-title").wait_for(state="visible")
     found["leaderboard"] = overflows(page, "#leaderboard")
+    problems = "\n".join(f"{lang} {where}: {bad}" for where, bad in found.items() if bad)
+    assert not problems, problems
+    close_page(page)
+
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An uploaded round with marked moves: the analysis shows its graph and its chips."""
+    from test_browser_coach import marked_record
+
+    path = tmp_path_factory.mktemp("record") / "round.json"
+    path.write_text(json.dumps(marked_record()))
+    return path
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
+def test_every_other_screen_fits_a_phone_in_every_language(
+    site: tuple[str, Any], record_file: Path, lang: str
+) -> None:
+    """The screens the test above does not reach: the invite page, how to play and the
+    account open, the settings open, the resign dialog, a pile shown whole, the replay
+    with its analysis and the offline page (the tutorial's panel: test_browser_tutorial)."""
+    base, browser = site
+    host = open_page(browser, "desktop")
+    link = host_table(base, host, players=3)
+    page = open_page(browser, "phone")
+    page.context.add_init_script(f"localStorage.setItem('skipbo.lang', '{lang}')")
+    found: dict[str, list[str]] = {}
+    page.goto(link)
+    page.get_by_test_id("invite").wait_for(state="visible")
+    wait_js(page, "document.getElementById('invite-name').value.length > 0")
+    found["invite"] = overflows(page, "#invite")
+    shoot(page, f"newcomer-fits-invite-{lang}-phone")
+    close_page(host)
+    # the landing page with how to play and the account open, then the settings
+    open_lobby(base, page, None)
+    page.get_by_test_id("me-box").wait_for(state="visible")
+    open_howto(page)
+    page.get_by_test_id("account").locator("summary").tap()
+    page.get_by_test_id("claim-user").wait_for(state="visible")
+    found["how to play and the account"] = overflows(page, "#lobby")
+    page.get_by_test_id("settings").tap()
+    page.get_by_test_id("one-tap").wait_for(state="visible")
+    found["the settings"] = overflows(page, "#settings")
+    shoot(page, f"newcomer-fits-settings-{lang}-phone")
+    page.get_by_test_id("settings").tap()
+    # at a table: the resign dialog, then another player's discard pile shown whole
+    create_table(base, page, players=3, stock=5)
+    page.get_by_test_id("resign").tap()
+    page.get_by_test_id("resign-dialog").wait_for(state="visible")
+    page.wait_for_timeout(300)  # the dialog's pop-in
+    found["the resign dialog"] = overflows(page, "#resign-dialog")
+    shoot(page, f"newcomer-fits-resign-{lang}-phone")
+    page.get_by_test_id("resign-cancel").tap()
+    for _ in range(6):  # the bots discard at the end of their turns
+        if page.locator("#others .openable").count():
+            break
+        before = state_count(page)
+        discard_first_hand_card(page, tap=True)
+        wait_new_state(page, before)
+        wait_my_turn(page)
+    page.locator("#others .openable").first.tap()
+    page.get_by_test_id("pile-viewer").wait_for(state="visible")
+    page.wait_for_timeout(300)
+    found["a pile shown whole"] = overflows(page, "#pile-viewer")
+    shoot(page, f"newcomer-fits-pile-{lang}-phone")
+    page.get_by_test_id("pile-viewer-close").tap()
+    # the replay of an uploaded round and its analysis
+    page.goto(base + "/#replay")
+    page.wait_for_selector("body[data-ready=true]")
+    page.get_by_test_id("replay-file").set_input_files(str(record_file))
+    page.get_by_test_id("replay-board").wait_for(state="visible")
+    found["the replay"] = overflows(page, "#replay")
+    page.get_by_test_id("analyze").tap()
+    page.get_by_test_id("analysis-graph").wait_for(state="visible", timeout=120_000)
+    page.locator("[data-testid=analysis-mark]").first.tap()
+    found["the analysis"] = overflows(page, "#replay")
+    shoot(page, f"newcomer-fits-analysis-{lang}-phone")
+    # the page the service worker shows without the server
+    page.goto(base + "/offline")
+    page.get_by_test_id("offline-retry").wait_for(state="visible")
+    wait_js(page, f"document.documentElement.lang === '{lang}'")
+    found["the offline page"] = overflows(page, "body")
     problems = "\n".join(f"{lang} {where}: {bad}" for where, bad in found.items() if bad)
     assert not problems, problems
     close_page(page)

@@ -839,7 +839,8 @@ function renderOwnArea(view) {
   $("me-head").replaceChildren();
   $("me").classList.toggle("to-move", view.phase === "playing" && view.view.to_move === seat);
   if (seat === null || !view.view.players[seat]) {
-    $("me-head").append(el("p", { class: "status" }, t("watching")));
+    // one who resigned is told so by the status line ("You resigned: you are watching.")
+    if (!iResigned()) $("me-head").append(el("p", { class: "status" }, t("watching")));
     $("end-turn-btn").hidden = true;
     return;
   }
