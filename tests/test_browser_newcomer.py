@@ -5,6 +5,7 @@ Debian's chromium through Playwright; every wait is on the page's own signals.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,6 +24,7 @@ from browser_helpers import (
     wait_new_state,
 )
 from browser_site import close_page, quick_move, shared_site
+from test_browser_newcomer2 import shoot_sizes
 
 
 @pytest.fixture(scope="module")
@@ -119,6 +121,78 @@ ONE_PILE = """() => {
 }"""
 
 
+WHY_TEXTS = """(lang) => {
+  // The Hint's reasons (i18n.js's why* texts) in a language, read from the page's module.
+  const link = document.querySelector('link[href^="/static/i18n.js"]');
+  return import(link.getAttribute('href')).then((module) => Object.fromEntries(
+    Object.entries(module.TEXTS[lang]).filter(([key]) => key.startsWith('why'))));
+}"""
+
+
+def said_why(page: Any, lang: str) -> str:
+    """The Hint's reason is one of the reasons of ``lang``, its blanks filled in (and,
+    in another language, none of the English ones); returns which one."""
+    text = page.get_by_test_id("hint-why").inner_text().strip()
+    texts = page.evaluate(WHY_TEXTS, lang)
+    english = page.evaluate(WHY_TEXTS, "en")
+
+    def matching(templates: dict[str, str]) -> list[str]:
+        return [
+            key
+            for key, template in templates.items()
+            if re.fullmatch(".+".join(map(re.escape, re.split(r"\{\w+\}", template))), text)
+        ]
+
+    found = matching(texts)
+    assert found, f"the Hint's reason {text!r} is none of the {lang} reasons"
+    if lang != "en":
+        assert not matching(english), f"the Hint's reason {text!r} is in English"
+    return found[0]
+
+
+RINGS = """() => {
+  // The hinted source and target, each as the height of what carries the Hint's ring,
+  // over a hand card's height (a ring is about one card tall).
+  const card = document.querySelector('[data-testid=hand-card]').getBoundingClientRect().height;
+  return [...document.querySelectorAll('[data-hinted]')].map((node) => {
+    const ringed = [node, ...node.querySelectorAll('*')]
+      .filter((n) => n.checkVisibility() && getComputedStyle(n).outlineStyle !== 'none');
+    return [node.dataset.hinted, ringed.map((n) => n.getBoundingClientRect().height / card)];
+  });
+}"""
+
+
+def hint_rings_fit(page: Any) -> None:
+    """The hinted source and target are each ringed once, about one card tall."""
+    rings = page.evaluate(RINGS)
+    assert sorted(role for role, _ in rings) == ["source", "target"], rings
+    assert all(len(heights) == 1 and heights[0] < 1.3 for _, heights in rings), rings
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_the_hint_says_why_in_the_page_language(site: tuple[str, Any], lang: str) -> None:
+    """The reason in the page's language; and the ring round a discard pile the Hint
+    points at is one card tall (the pile's box reaches far below, room for its fan)."""
+    base, browser = site
+    page = open_page(browser, "phone")
+    page.context.add_init_script(f"localStorage.setItem('skipbo.lang', '{lang}')")
+    create_table(base, page, players=2, stock=30)  # one person and a bot: hints are on
+    kinds: set[str] = set()
+    for _ in range(12):  # until the Hint has been a build and a discard
+        page.get_by_test_id("hint").tap()
+        page.get_by_test_id("hint-why").wait_for(state="visible")
+        said_why(page, lang)
+        hint_rings_fit(page)
+        move = page.get_by_test_id("hint-text").get_attribute("data-move") or ""
+        kinds.add(move.split("-")[-1][:1])  # B, D (or e for "end")
+        if kinds >= {"B", "D"}:
+            break
+        my_move_then_my_turn(page, touch=True)
+    assert kinds >= {"B", "D"}, kinds
+    shoot_sizes(page, f"newcomer-hint-{lang}")
+    close_page(page)
+
+
 def test_cards_that_build_stand_apart_one_tap_plays_and_the_hint_says_why(
     site: tuple[str, Any],
 ) -> None:
@@ -137,7 +211,7 @@ def test_cards_that_build_stand_apart_one_tap_plays_and_the_hint_says_why(
         if len(styles) == 2:
             assert styles[True] != styles[False], styles  # told apart by more than a word
             seen_both = True
-            shoot(page, "newcomer-builds-desktop")
+            shoot_sizes(page, "newcomer-builds")
             break
         my_move_then_my_turn(page)
     assert seen_both, "no turn with both kinds of card in 40 moves"
@@ -145,7 +219,7 @@ def test_cards_that_build_stand_apart_one_tap_plays_and_the_hint_says_why(
     page.get_by_test_id("hint").click()
     why = page.get_by_test_id("hint-why")
     why.wait_for(state="visible")
-    assert len(why.inner_text().strip()) > 5
+    said_why(page, "en")
     hinted = page.locator("[data-hinted]").first
     if hinted.count():
         style = hinted.evaluate(
@@ -153,7 +227,7 @@ def test_cards_that_build_stand_apart_one_tap_plays_and_the_hint_says_why(
             " return `${s.outlineStyle} ${s.outlineColor} ${s.outlineWidth}`; }"
         )
         assert style not in {mark[2] for mark in page.evaluate(MARKS)}, style
-    shoot(page, "newcomer-hint-desktop")
+    shoot_sizes(page, "newcomer-hint")
     # one tap plays a card that fits a single building pile, once chosen in the settings
     page.get_by_test_id("settings").click()
     page.get_by_test_id("one-tap").check()
@@ -181,7 +255,7 @@ TOO_SMALL = """async () => {
   const settling = document.getAnimations().filter((a) => a.effect && left(a) < 2000);
   await Promise.all(settling.map((a) => a.finished.catch(() => null)));
   // Every interactive element of the table shown now: at least 44 × 44 CSS px and
-  // wholly inside the viewport; and every text shown at 12 px or more.
+  // wholly inside the viewport, clear of the others; and every text at 12 px or more.
   const shown = (node) => node.getClientRects().length > 0
     && node.checkVisibility({ visibilityProperty: true, opacityProperty: true });
   const bad = [];
@@ -199,6 +273,23 @@ TOO_SMALL = """async () => {
     if (box.left < -0.5 || box.top < -0.5 || box.right > innerWidth + 0.5
         || box.bottom > innerHeight + 0.5) bad.push(`${name}: outside the viewport`);
   }
+  // and no two of them overlap where a finger lands (those not under a dialog)
+  const onTop = [];
+  for (const node of document.querySelectorAll(interactive)) {
+    if (!shown(node) || node.closest('#lobby, #replay, .skip-link')) continue;
+    const tapped = (node.matches('[type=checkbox]') && node.closest('label')) || node;
+    const box = tapped.getBoundingClientRect();
+    const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (at && (tapped.contains(at) || at.contains(tapped))) onTop.push([tapped, box]);
+  }
+  onTop.forEach(([a, p], i) => onTop.slice(i + 1).forEach(([b, q]) => {
+    if (a.contains(b) || b.contains(a)) return;
+    const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+    const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+    const name = (n) => n.dataset.testid || n.id || n.className || n.tagName;
+    const size = `${w.toFixed(0)} × ${h.toFixed(0)}`;
+    if (w > 1 && h > 1) bad.push(`${name(a)} overlaps ${name(b)} (${size})`);
+  }));
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
     const text = walker.currentNode;
@@ -291,12 +382,48 @@ def test_the_end_of_a_round_says_who_won_and_leads_on(site: tuple[str, Any]) -> 
     more = int(series.get_attribute("data-games") or 0)
     wins = [int(n) for n in series.get_attribute("data-wins").split(",")]
     assert sum(wins) <= more and len(wins) == 2, wins
-    shoot(page, "newcomer-end-series-phone")
+    shoot_sizes(page, "newcomer-end-series")
     # Lobby leads to the landing page, where the table is listed
     page.get_by_test_id("result-lobby").tap()
     page.get_by_test_id("lobby").wait_for(state="visible")
     assert page.get_by_test_id(f"my-table-{code}").is_visible()
     close_page(page)
+
+
+def test_a_partnership_win_names_both_and_only_a_match_has_a_total(
+    site: tuple[str, Any],
+) -> None:
+    """Someone watching a game of partners is told "Ann & Chloé (hard) won"; the partners
+    themselves "You won!" or "You lost". The Match total column shows in a match only."""
+    base, browser = site
+    ann = open_page(browser, "desktop")
+    code = create_table(base, ann, players=4, stock=2, teams=True)
+    eve = open_page(browser, "phone")
+    eve.goto(f"{base}/#{code}")  # every seat taken: the link watches
+    wait_js(eve, "Number(document.body.dataset.stateCount) > 0")
+    assert eve.get_by_test_id("hand-card").count() == 0
+    play_to_the_end(ann, touch=False)
+    eve.get_by_test_id("result").wait_for(state="visible")
+    team = eve.evaluate("table.result.team")
+    assert eve.evaluate("table.result.reason") == "stock" and len(team) == 2, team
+    names = [eve.get_by_test_id(f"name-{seat}").inner_text() for seat in team]
+    assert eve.locator("#result-title").inner_text() == f"{names[0]} & {names[1]} won"
+    mine = "You won!" if 0 in team else "You lost"
+    assert ann.locator("#result-title").inner_text() == mine
+    for page in (ann, eve):  # one round, no match: no total
+        assert page.locator("#scores th", has_text="Match total").is_hidden()
+        assert page.get_by_test_id("total-0").is_hidden()
+    eve.wait_for_timeout(400)  # the dialog's pop-in
+    shoot_sizes(eve, "newcomer-partners-won")
+    close_page(eve)
+    # a match (play to 1 point: one round decides it) shows each seat's total
+    create_table(base, ann, players=2, stock=2, target=1)
+    play_to_the_end(ann, touch=False)
+    assert ann.locator("#scores th", has_text="Match total").is_visible()
+    totals = [int(ann.get_by_test_id(f"total-{seat}").inner_text()) for seat in (0, 1)]
+    assert max(totals) >= 25 and min(totals) == 0, totals
+    shoot_sizes(ann, "newcomer-match-total")
+    close_page(ann)
 
 
 def test_new_game_and_analyze_from_the_end_of_a_round(site: tuple[str, Any]) -> None:
