@@ -242,3 +242,35 @@ def test_axe_finds_what_it_should(site: tuple[str, Any]) -> None:
         check_axe(page, "a broken page")
     assert "button-name" in str(failure.value) and "color-contrast" in str(failure.value)
     close_page(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_drawer_the_settings_and_the_resign_dialog_pass_axe(
+    site: tuple[str, Any], size: str
+) -> None:
+    """What opens over a table (issue 21 §1.1, §1.4, §3): the players' drawer (on a wide
+    screen the same panel stands beside the board), the settings with the sound and
+    one-tap switches, and the resign dialog."""
+    base, browser = site
+    page = open_page(browser, size)
+    create_table(base, page, players=3, stock=5)
+    toggle = page.get_by_test_id("toggle-side")
+    if size == "phone":
+        toggle.tap()
+        page.get_by_test_id("side-close").wait_for(state="visible")
+    else:
+        assert toggle.is_hidden()
+    assert page.get_by_test_id("roster").is_visible()
+    check_axe(page, f"the players' drawer ({size})")
+    if size == "phone":
+        page.get_by_test_id("side-close").tap()
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("one-tap").wait_for(state="visible")
+    assert page.get_by_test_id("sound").is_visible()
+    check_axe(page, f"the settings open ({size})")
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("resign").click()
+    page.get_by_test_id("resign-dialog").wait_for(state="visible")
+    check_axe(page, f"the resign dialog ({size})")
+    page.get_by_test_id("resign-cancel").click()
+    close_page(page)

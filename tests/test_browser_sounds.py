@@ -12,8 +12,11 @@ import pytest
 
 from browser_helpers import (
     ARTIFACTS,
+    SIZES,
+    choose_setting,
     create_table,
     open_page,
+    shoot,
     state_count,
     wait_my_turn,
     wait_new_state,
@@ -83,28 +86,41 @@ def win_a_round(base: str, page: Any) -> None:
     raise AssertionError(f"the person won none of {ROUNDS} rounds")
 
 
-@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+@pytest.mark.parametrize(
+    ("motion", "pace"),
+    [("no-preference", "fast"), ("reduce", "fast"), ("no-preference", "instant")],
+)
 def test_a_won_round_is_celebrated_unless_motion_is_reduced(
-    site: tuple[str, Any], motion: str
+    site: tuple[str, Any], motion: str, pace: str
 ) -> None:
+    """Confetti for a won round, unless the system asks for reduced motion or the player
+    chose "No animation" (the pace setting) in the settings."""
     base, browser = site
     page = open_page(browser, "phone")
     page.context.add_init_script(RECORD)
-    page.context.add_init_script(FAST)
+    if pace == "fast":
+        page.context.add_init_script(FAST)
     page.emulate_media(reduced_motion=motion)
     page.evaluate("1")  # the media emulation holds for the pages opened next
+    if pace == "instant":  # chosen by the player, as a person would
+        page.goto(base + "/")
+        page.wait_for_selector("body[data-ready=true]")
+        choose_setting(page, "pace", "slow")
+        choose_setting(page, "pace", "instant")
+        assert page.evaluate("localStorage.getItem('skipbo.pace')") == "instant"
     win_a_round(base, page)
     celebrations = page.evaluate("window.__celebrations")
-    if motion == "reduce":
+    if motion == "reduce" or pace == "instant":
         assert celebrations == 0
         assert page.locator("[data-testid=celebration]").count() == 0
     else:
         assert celebrations == 1
         page.locator("[data-testid=celebration]").wait_for(state="detached")  # gone by itself
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.evaluate("celebrateWin()")  # once more, for a picture of it in full flight
-        page.wait_for_timeout(700)
-        page.screenshot(path=str(ARTIFACTS / "sounds_celebration_phone.png"))
+        for size in ("phone", "desktop"):  # once more, for a picture of it in full flight
+            page.set_viewport_size(SIZES[size])
+            page.evaluate("celebrateWin()")
+            page.wait_for_timeout(700)
+            shoot(page, f"sounds_celebration_{size}")
     assert page.evaluate("window.__tones") == []  # sounds stay off by default
     close_page(page)
 
