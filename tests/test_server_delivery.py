@@ -139,6 +139,23 @@ def test_a_file_the_browser_has_is_not_sent_again(base: str) -> None:
     assert status == 304 and body == b"" and again["ETag"] == headers["ETag"]
 
 
+def test_a_first_visit_paints_the_tutorial_offer_at_once(base: str) -> None:
+    """A browser without the session cookie gets the landing page with the guided first
+    game's offer shown, so the script does not push the page down after its first paint
+    (a layout shift); a browser with the cookie gets it hidden, as before."""
+    offer = re.compile(r'<section id="tutorial-offer"[^>]*>')
+    _, first, body = get(base, "/")
+    shown = offer.search(body.decode())
+    assert shown is not None and " hidden" not in shown.group(0)
+    _, again, body = get(base, "/", Cookie="skipbo_session=anything")
+    hidden = offer.search(body.decode())
+    assert hidden is not None and hidden.group(0).endswith(" hidden>")
+    assert first["ETag"] != again["ETag"]
+    assert "Cookie" in first["Vary"] and "Cookie" in again["Vary"]
+    # the two copies differ in that one attribute only
+    assert body.decode().replace(hidden.group(0), shown.group(0)) == get(base, "/")[2].decode()
+
+
 def test_the_service_worker_caches_the_shell_and_never_the_game(base: str) -> None:
     status, headers, body = get(base, "/sw.js")
     assert status == 200 and headers["Content-Type"].startswith("text/javascript")
