@@ -59,7 +59,5 @@ def _timer(phase: str, info: dict[str, Any]) -> None:
     if phase == "start":
         _started = time.perf_counter()
     elif _started is not None:
-        metrics.GC_PAUSE_SECONDS.labels(str(info["generation"])).observe(
-            time.perf_counter() - _started
-        )
+        metrics.GC_PAUSES_BY_GENERATION[info["generation"]].observe(time.perf_counter() - _started)
         _started = None

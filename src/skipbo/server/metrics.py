@@ -21,8 +21,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
@@ -80,6 +79,12 @@ GC_PAUSE_SECONDS = Histogram(
     ["generation"],
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25),
 )
+MOVES_ACCEPTED = MOVES.labels("accepted")
+MOVES_REFUSED = MOVES.labels("refused")
+"""The two children of :data:`MOVES`, bound once: ``labels()`` takes a lock and looks
+the child up on every call, which a move should not pay for."""
+GC_PAUSES_BY_GENERATION = tuple(GC_PAUSE_SECONDS.labels(str(g)) for g in range(3))
+""":data:`GC_PAUSE_SECONDS`' child of each generation, bound once (see above)."""
 CONNECTIONS = Gauge("skipbo_connections", "Open WebSockets", multiprocess_mode="liveall")
 TABLES = Gauge("skipbo_tables_in_memory", "Tables held in memory", multiprocess_mode="liveall")
 
@@ -107,17 +112,17 @@ def process_gone() -> None:
         multiprocess.mark_process_dead(os.getpid())  # type: ignore[no-untyped-call]
 
 
-@contextmanager
-def move_timer() -> Iterator[None]:
-    """Count a person's move by outcome; time it when it is accepted."""
+async def timed_move(work: Awaitable[T]) -> T:
+    """``await work``, a person's move: counted by outcome, timed when it is accepted."""
     started = time.perf_counter()
     try:
-        yield
+        done = await work
     except BaseException:
-        MOVES.labels("refused").inc()
+        MOVES_REFUSED.inc()
         raise
-    MOVES.labels("accepted").inc()
+    MOVES_ACCEPTED.inc()
     MOVE_SECONDS.observe(time.perf_counter() - started)
+    return done
 
 
 async def timed(histogram: Histogram, work: Awaitable[T]) -> T:

@@ -171,8 +171,9 @@ async def _move(
 ) -> None:
     """A refused stale move is answered with the refusal and the table as it is now."""
     try:
-        with metrics.move_timer():
-            await service.move(conn, code, acting.seat, acting.token, request.move, request.at)
+        await metrics.timed_move(
+            service.move(conn, code, acting.seat, acting.token, request.move, request.at)
+        )
     except TableError as exc:
         if exc.code != "table_moved_on":
             raise
