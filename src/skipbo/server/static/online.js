@@ -440,8 +440,9 @@ export function setupOnline() {
   if (saved.kind && FIND_KINDS[saved.kind]) $select("find-kind").value = saved.kind;
   if (saved.stock) $select("find-length").value = String(saved.stock);
   $("find-game").addEventListener("click", guarded(findGame));
-  // Create a table offers the paces of Find a game (index.html writes them once)
+  // Create a table offers the paces of Find a game and its deadline choices (index.html writes them once)
   $("create-pace").replaceChildren(...[...$select("find-pace").options].map((option) => option.cloneNode(true)));
+  $("on-timeout").replaceChildren(...[...$select("find-timeout").options].map((option) => option.cloneNode(true)));
   $("create-pace").addEventListener("change", showTimeoutChoice);
   $("find-pace").addEventListener("change", showTimeoutChoice);
   showTimeoutChoice();
