@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -110,8 +111,22 @@ def throwaway_database() -> Iterator[str]:
     try:
         yield _with_path(admin_url, name)
     finally:
-        with psycopg.connect(admin_url, autocommit=True) as admin:
-            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        _drop(psycopg, admin_url, name)
+
+
+def _drop(psycopg: Any, admin_url: str, name: str) -> None:
+    """Drop the database, ending the sessions still on it. An autovacuum worker busy
+    there belongs to no role of ours, so FORCE may not end it (InsufficientPrivilege,
+    seen once in CI): it finishes soon, so the drop is tried again for a while."""
+    for attempt in range(50):
+        try:
+            with psycopg.connect(admin_url, autocommit=True) as admin:
+                admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            return
+        except psycopg.errors.InsufficientPrivilege:
+            if attempt == 49:
+                raise
+            time.sleep(0.2)
 
 
 def _with_path(url: str, dbname: str) -> str:
