@@ -178,7 +178,7 @@ def test_the_hint_says_why_in_the_page_language(site: tuple[str, Any], lang: str
     page.context.add_init_script(f"localStorage.setItem('skipbo.lang', '{lang}')")
     create_table(base, page, players=2, stock=30)  # one person and a bot: hints are on
     kinds: set[str] = set()
-    for _ in range(12):  # until the Hint has been a build and a discard
+    for _ in range(30):  # until the Hint was a build and a discard (12 fell short once)
         page.get_by_test_id("hint").tap()
         page.get_by_test_id("hint-why").wait_for(state="visible")
         said_why(page, lang)

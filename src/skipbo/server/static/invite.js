@@ -39,6 +39,8 @@ for (const [lang, texts] of Object.entries(INVITE_TEXTS)) Object.assign(TEXTS[la
 
 /** @type {TableView | null} */
 let inviteShown = null; // the public view of the table the invite page is for
+/** Whether the person typed in the name field since the invite page was shown. */
+let inviteNameTyped = false;
 
 /**
  * A link to a table without a seat here: the invite page while seats are open,
@@ -64,6 +66,7 @@ export async function openInvite(code) {
     return;
   }
   inviteShown = view;
+  inviteNameTyped = false;
   inviteEntry(view.code);
   $input("invite-name").value = $input("nickname").value; // remembered, typed, or the guest's name
   renderInvite();
@@ -126,12 +129,17 @@ function watchInvite() {
  * @param {string} [name]
  */
 export function fillInviteName(name) {
-  if (inviteShown && name && !$input("invite-name").value) $input("invite-name").value = name;
+  const field = $input("invite-name");
+  // never under the person's fingers: a field they are in, or typed in, stays theirs
+  if (inviteShown && name && !field.value && !inviteNameTyped && document.activeElement !== field) field.value = name;
 }
 
 export function setupInvite() {
   $("invite-join").addEventListener("click", guarded(acceptInvite));
   $("invite-watch").addEventListener("click", watchInvite);
+  $("invite-name").addEventListener("input", () => {
+    inviteNameTyped = true;
+  });
   $("invite-name").addEventListener("keydown", (event) => {
     if (event.key === "Enter") $("invite-join").click();
   });
