@@ -356,13 +356,23 @@ export async function refreshOpenTables() {
   }
 }
 
+/**
+ * Whether a table is one Find a game opens (public and rated): while it waits, its own
+ * panel offers Cancel in place of the topbar's "Leave this table".
+ * @param {TableView} view
+ * @returns {boolean}
+ */
+export function openedByFind(view) {
+  return Boolean(view.config.public && view.config.rated);
+}
+
 // At a table that waits for people, "fill the rest with computer players" is offered
 // after FILL_AFTER_MS (the server checks the seat's token); at a table of Find a game
-// (public and rated) the search may be called off at once. Called by table.js's
-// render and every second (for the wait).
+// the search may be called off at once. Called by table.js's render and every second
+// (for the wait).
 export function offerFill() {
   const waitingHere = table?.phase === "lobby" && current?.token && table.code === current.code;
-  $("find-wait").hidden = !(waitingHere && table?.config.public && table.config.rated);
+  $("find-wait").hidden = !(waitingHere && table && openedByFind(table));
   if (!waitingHere || !current) {
     waiting = null;
     $("fill-row").hidden = true;

@@ -15,7 +15,7 @@ import { renderHint } from "./coach.js";
 import { analyzeRound } from "./analysis.js";
 import { reactionTag, renderReactBox } from "./reactions.js";
 import { tutorialMoves, tutorialRendered } from "./tutorial.js";
-import { offerFill } from "./online.js";
+import { offerFill, openedByFind } from "./online.js";
 import { $, $input, $select, api, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, iResigned, mySeat, pushOverlay, seatName, send, table } from "./app.js";
 
 const UNDO_MS = 2500;
@@ -1039,9 +1039,8 @@ function renderBanners() {
   $("takeback").hidden = !info?.autopilot || view.phase === "lobby" || view.resigned === seat;
   const canResign = seat !== null && view.phase === "playing" && view.resigned !== seat;
   $("resign").hidden = !canResign;
-  // at a table of Find a game (public, rated) the waiting panel's Cancel does the same
-  const found = view.config.public && view.config.rated;
-  $("give-up-seat").hidden = view.phase !== "lobby" || !(/** @type {SeatTicket} */ (current).token) || Boolean(found);
+  // at a table of Find a game the waiting panel's Cancel does the same
+  $("give-up-seat").hidden = view.phase !== "lobby" || !(/** @type {SeatTicket} */ (current).token) || openedByFind(view);
   $("show-result").hidden = !(resultClosed && isOver());
 }
 
