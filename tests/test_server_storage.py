@@ -21,6 +21,7 @@ import pytest
 from skipbo.core import format_move
 from skipbo.server import TableConfig, TableRegistry
 from skipbo.server.storage import StorageClosedError, StorageUnavailable, open_storage
+from skipbo.server.storage.tx import Tx
 from storage_backends import Backend
 
 TABLES = 40
@@ -96,6 +97,48 @@ def test_an_operation_cancelled_before_it_ran_is_skipped(storage_backend: Backen
 
     assert asyncio.run(scenario()) == "served"
     assert ran == []
+    storage.close()
+
+
+def test_operations_share_the_moves_transaction_and_fail_alone(storage_backend: Backend) -> None:
+    """An operation queued among moves (a listing, a result) runs in their group commit,
+    in a savepoint: one durable commit for all of them, and an operation that raises
+    undoes its own statements only, not the moves or operations around it."""
+    storage = storage_backend.open()
+    storage.create_table("T", "{}")
+    insert = "INSERT INTO tables (table_id, config) VALUES ({p}, '{}')"
+
+    def fails(tx: Tx) -> None:
+        tx.rows(insert, ("X",))
+        raise ValueError("refused")
+
+    def listed(tx: Tx) -> object:
+        tx.rows(insert, ("Y",))
+        return storage_backend.stored_moves("T")  # what another connection sees now
+
+    async def scenario() -> tuple[list[object], int]:
+        gate = threading.Event()
+        busy = storage.run_async(lambda tx: gate.wait(5))
+        await asyncio.sleep(0.2)  # the writer is inside the gate: the rest queues up
+        before = storage.batches
+        queued = [
+            storage.append_move_async("T", 0, 0, 0, "first"),
+            storage.run_async(fails),
+            storage.run_async(listed),
+            storage.append_move_async("T", 0, 1, 1, "second"),
+        ]
+        gate.set()
+        await busy
+        results = await asyncio.gather(*queued, return_exceptions=True)
+        return results, storage.batches - before
+
+    results, batches = asyncio.run(scenario())
+    assert results[0] is None and results[3] is None
+    assert results[2] == []  # "first", queued before it, commits with it: not yet visible
+    assert isinstance(results[1], ValueError)
+    assert batches == 2  # the gate's own transaction, then ONE for the four
+    assert storage_backend.stored_moves("T") == [(0, 0, "first"), (0, 1, "second")]
+    assert [table.table_id for table in storage.load_tables()] == ["T", "Y"]
     storage.close()
 
 

@@ -11,9 +11,14 @@ cap the server at a few hundred moves a second. :class:`GroupCommitStorage`
 shares that cost: one writer thread owns the connection, takes every write
 queued so far, runs them in ONE transaction, commits, and only then completes
 each write's future. Nobody is told about a write before its batch is durable, so
-the promise is the same as one commit per write. A backend only says how to
-connect, how to run one batch and how to read; both backends use the same SQL
-(:class:`Sql`), differing only in the parameter marker and creation order.
+the promise is the same as one commit per write. An operation (:mod:`.tx`: a
+listing, a result, a rating) queued among the moves joins their transaction in
+a savepoint of its own, so it neither costs a flush of its own nor ends the
+group: its failure undoes only itself, as its own transaction would have.
+
+A backend only says how to connect, how to run one batch and how to read; both
+backends use the same SQL (:class:`Sql`), differing only in the parameter
+marker and creation order.
 """
 
 from __future__ import annotations
@@ -264,6 +269,25 @@ class Write:
 
 
 @dataclass(slots=True)
+class Operation:
+    """An operation (:mod:`.tx`) queued for the writer: run in the batch's transaction,
+    in a savepoint of its own; its future completes once the batch is committed."""
+
+    op: Op[Any]
+    result: Future[Any]
+    value: Any = None
+    error: BaseException | None = None
+    started: bool = False
+    skipped: bool = False
+    """Its caller gave up before it ran: it does not run, and its future (cancelled)
+    is not completed (that would raise, and end the writer thread)."""
+
+
+Item = Write | Operation
+"""What one group-commit transaction runs, in queue order."""
+
+
+@dataclass(slots=True)
 class _Call:
     """A read run on the writer's thread, after every earlier write."""
 
@@ -289,7 +313,7 @@ class GroupCommitStorage(ABC, Generic[Conn]):
     _db: Conn
 
     def __init__(self) -> None:
-        self._queue: queue.SimpleQueue[Write | _Call | object] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[Item | _Call | object] = queue.SimpleQueue()
         self._closed = False
         self._close_lock = threading.Lock()
         self.batches = 0
@@ -308,11 +332,14 @@ class GroupCommitStorage(ABC, Generic[Conn]):
         """A new connection with the schema created (runs on the writer thread)."""
 
     @abstractmethod
-    def _transact(self, batch: list[Write]) -> list[BaseException | None]:
+    def _transact(self, batch: list[Item]) -> list[BaseException | None]:
         """Run ``batch`` in one transaction and commit durably; each write's own error.
 
-        A refused write (a move slot already taken) must not undo the others;
-        raising means the transaction as a whole failed and nothing is stored.
+        A refused write (a move slot already taken) must not undo the others, and
+        an :class:`Operation` runs in a savepoint of its own (:func:`run_operation`:
+        its value or error is kept on it; a failure undoes only the operation).
+        Raising means the transaction as a whole failed and nothing is stored.
+        The list has one entry per item: None for an operation (its outcome is on it).
         """
 
     @abstractmethod
@@ -322,14 +349,6 @@ class GroupCommitStorage(ABC, Generic[Conn]):
     @abstractmethod
     def _disconnect(self) -> None:
         """Close the connection (the writer ends)."""
-
-    @abstractmethod
-    def _atomic(self, op: Op[T]) -> T:
-        """Run ``op`` in one transaction and commit (on the writer thread).
-
-        A broken constraint undoes the whole transaction and raises
-        :class:`~.tx.StorageConflict`; any other error undoes it too.
-        """
 
     # ------------------------------------------------------------ the writer
 
@@ -353,11 +372,12 @@ class GroupCommitStorage(ABC, Generic[Conn]):
         finally:
             self._disconnect()
 
-    def _serve(self, items: list[Write | _Call | object]) -> bool:
-        """Run ``items`` in order: each run of writes is one transaction. False: stop."""
-        batch: list[Write] = []
+    def _serve(self, items: list[Item | _Call | object]) -> bool:
+        """Run ``items`` in order: each run of writes and operations is one transaction.
+        False: stop."""
+        batch: list[Item] = []
         for item in items:
-            if isinstance(item, Write):
+            if isinstance(item, Write | Operation):
                 batch.append(item)
                 continue
             self._commit(batch)
@@ -375,7 +395,7 @@ class GroupCommitStorage(ABC, Generic[Conn]):
         self._commit(batch)
         return True
 
-    def _commit(self, batch: list[Write]) -> None:
+    def _commit(self, batch: list[Item]) -> None:
         """Commit ``batch``, then tell each writer (futures complete only after COMMIT)."""
         if not batch:
             return
@@ -383,12 +403,15 @@ class GroupCommitStorage(ABC, Generic[Conn]):
             errors = self._transact(batch)
         except BaseException as exc:  # the commit failed: nothing of the batch is stored
             errors = [exc] * len(batch)
+            for item in batch:
+                if isinstance(item, Operation):
+                    item.value, item.error = None, exc
         self.batches += 1
         _notify(batch, errors)
 
     # --------------------------------------------------------------- callers
 
-    def _put(self, item: Write | _Call) -> None:
+    def _put(self, item: Item | _Call) -> None:
         with self._close_lock:  # nothing may be queued behind the stop: it would never finish
             if self._closed:
                 raise StorageClosedError("the storage is closed")
@@ -461,19 +484,21 @@ class GroupCommitStorage(ABC, Generic[Conn]):
         return found[0] if found else None
 
     def run(self, op: Op[T]) -> T:
-        """Run an operation (:mod:`.tx`) in one transaction, after every write queued before.
+        """Run an operation (:mod:`.tx`) atomically, after every write queued before.
 
-        Blocks until committed: call it from a thread, never from the event loop
-        (there, :meth:`run_async`).
+        It shares the transaction of the writes queued with it, in a savepoint of
+        its own: it is all applied or, if it raises, not at all (a broken
+        constraint raises :class:`~.tx.StorageConflict`). Blocks until committed:
+        call it from a thread, never from the event loop (there, :meth:`run_async`).
         """
         done: Future[T] = Future()
-        self._put(_Call(lambda: self._atomic(op), done))
+        self._put(Operation(op, done))
         return done.result()
 
     def run_async(self, op: Op[T]) -> asyncio.Future[T]:
         """:meth:`run` from a running event loop: the future completes once committed."""
         done: Future[T] = Future()
-        self._put(_Call(lambda: self._atomic(op), done))
+        self._put(Operation(op, done))
         return asyncio.wrap_future(done)
 
     def close(self) -> None:
@@ -485,11 +510,39 @@ class GroupCommitStorage(ABC, Generic[Conn]):
         self._thread.join()
 
 
-def _notify(batch: list[Write], errors: list[BaseException | None]) -> None:
-    """Complete every write's future: synchronous callers directly, each loop once."""
+def run_operation(item: Operation, savepoint: Callable[[], Any], tx: Any) -> None:
+    """Run ``item``'s operation on ``tx`` inside ``savepoint()`` (a context manager that
+    releases it, or rolls back to it when the body raises); keep its value or error."""
+    if not _claim(item):
+        return
+    item.value, item.error = None, None  # a batch run again (PostgreSQL) runs it again
+    try:
+        with savepoint():
+            item.value = item.op(tx)
+    except Exception as exc:  # the savepoint undid the operation alone
+        item.error = exc
+
+
+def _claim(item: Operation) -> bool:
+    """Whether ``item`` is to run (and be told): False once its caller has given up."""
+    if not item.started:
+        item.started = True
+        item.skipped = not item.result.set_running_or_notify_cancel()
+    return not item.skipped
+
+
+def _notify(batch: list[Item], errors: list[BaseException | None]) -> None:
+    """Complete every future: operations' and synchronous writers' directly, each loop once."""
     by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], Any]]] = {}
     for write, error in zip(batch, errors, strict=True):
-        if write.sync is not None:
+        if isinstance(write, Operation):
+            if not _claim(write):  # (one the failed transaction never reached is told too)
+                continue
+            if write.error is None:
+                write.result.set_result(write.value)
+            else:
+                write.result.set_exception(write.error)
+        elif write.sync is not None:
             if error is None:
                 write.sync.set_result(None)
             else:

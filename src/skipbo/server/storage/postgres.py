@@ -1,8 +1,9 @@
 """The production store: PostgreSQL through psycopg 3 (``pip install 'skipbo[postgres]'``).
 
 Same tables, same statements and same group commit as SQLite (see :mod:`.base`).
-Each batch is sent in one pipeline inside one transaction, so a batch costs
-about one round trip plus the commit's WAL flush; ``synchronous_commit`` is
+Each run of writes in a batch is sent in one pipeline inside one transaction (an
+operation between them runs in a savepoint), so a batch of moves costs about
+one round trip plus the commit's WAL flush; ``synchronous_commit`` is
 forced on for the session, whatever the server's default, because COMMIT must
 return only once the batch is on disk. PostgreSQL aborts a whole transaction on
 the first error, so a batch with a refused write (a move slot already taken) is
@@ -17,12 +18,22 @@ under an advisory lock so that workers starting together upgrade once.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .base import GroupCommitStorage, Query, Row, Sql, StorageUnavailable, Write
+from .base import (
+    GroupCommitStorage,
+    Item,
+    Operation,
+    Query,
+    Row,
+    Sql,
+    StorageUnavailable,
+    Write,
+    run_operation,
+)
 from .migrations import upgrade
-from .tx import Op, StorageConflict, T, with_marker
+from .tx import StorageConflict, with_marker
 
 if TYPE_CHECKING:
     import psycopg
@@ -101,32 +112,43 @@ class PostgresStorage(GroupCommitStorage["psycopg.Connection[Any]"]):
             self._db = self._connect()
         return self._db
 
-    def _transact(self, batch: list[Write]) -> list[BaseException | None]:
-        """The batch in one pipelined transaction; on a refused write, once more with savepoints."""
+    def _transact(self, batch: list[Item]) -> list[BaseException | None]:
+        """The batch in one transaction, each run of writes pipelined and each operation in
+        a savepoint; on a refused write, once more with a savepoint per write."""
         import psycopg
 
         db = self._live()
         try:
-            with db.transaction(), db.pipeline():
-                for write in batch:
-                    db.execute(write.sql, write.params)
+            with db.transaction():
+                for group in _groups(batch):
+                    if isinstance(group, Operation):
+                        run_operation(group, db.transaction, PostgresTx(db))
+                        continue
+                    with db.pipeline():  # a refused write raises here, at the sync
+                        for write in group:
+                            db.execute(write.sql, write.params)
             return [None] * len(batch)
         except psycopg.OperationalError:
             raise  # the connection or the commit failed: the whole batch did
         except psycopg.Error:
             return self._transact_each(batch)
 
-    def _transact_each(self, batch: list[Write]) -> list[BaseException | None]:
-        """One transaction, one savepoint per write, so a refused write undoes only itself."""
+    def _transact_each(self, batch: list[Item]) -> list[BaseException | None]:
+        """One transaction, one savepoint per write and per operation, so a refused write
+        undoes only itself (an operation run in the failed try runs again)."""
         import psycopg
 
         db = self._db
         errors: list[BaseException | None] = []
         with db.transaction():
-            for write in batch:
+            for item in batch:
+                if not isinstance(item, Write):
+                    run_operation(item, db.transaction, PostgresTx(db))
+                    errors.append(None)
+                    continue
                 try:
                     with db.transaction():
-                        db.execute(write.sql, write.params)
+                        db.execute(item.sql, item.params)
                     errors.append(None)
                 except psycopg.Error as exc:
                     errors.append(exc)
@@ -137,13 +159,24 @@ class PostgresStorage(GroupCommitStorage["psycopg.Connection[Any]"]):
             self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             return [self._db.execute(query, params).fetchall() for query, params in queries]
 
-    def _atomic(self, op: Op[T]) -> T:
-        db = self._live()
-        with db.transaction():
-            return op(PostgresTx(db))
-
     def _disconnect(self) -> None:
         self._db.close()
+
+
+def _groups(batch: list[Item]) -> Iterator[list[Write] | Operation]:
+    """``batch`` in order: each run of writes as one list (sent in one pipeline), and
+    each operation alone (it reads its rows, so it waits for the server's answers)."""
+    writes: list[Write] = []
+    for item in batch:
+        if isinstance(item, Write):
+            writes.append(item)
+            continue
+        if writes:
+            yield writes
+            writes = []
+        yield item
+    if writes:
+        yield writes
 
 
 class PostgresTx:

@@ -12,11 +12,21 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .base import GroupCommitStorage, Query, Row, Sql, StorageUnavailable, Write
+from .base import (
+    GroupCommitStorage,
+    Item,
+    Query,
+    Row,
+    Sql,
+    StorageUnavailable,
+    Write,
+    run_operation,
+)
 from .migrations import upgrade
 from .tx import Op, StorageConflict, T, with_marker
 
@@ -67,19 +77,24 @@ class SqliteStorage(GroupCommitStorage[sqlite3.Connection]):
         log.debug("storage: SQLite schema version %d found", found)
         return db
 
-    def _transact(self, batch: list[Write]) -> list[BaseException | None]:
+    def _transact(self, batch: list[Item]) -> list[BaseException | None]:
         """One ``BEGIN IMMEDIATE .. COMMIT``; a statement's error is that write's alone.
 
         Every statement is a single INSERT or UPDATE, which SQLite applies or undoes
-        as a whole, so a refused write leaves the rest of the batch intact.
+        as a whole, so a refused write leaves the rest of the batch intact; an
+        operation runs in a savepoint.
         """
         db = self._db
         errors: list[BaseException | None] = []
         db.execute("BEGIN IMMEDIATE")
         try:
-            for write in batch:
+            for item in batch:
+                if not isinstance(item, Write):
+                    run_operation(item, lambda: _savepoint(db), SqliteTx(db))
+                    errors.append(None)
+                    continue
                 try:
-                    db.execute(write.sql, write.params)
+                    db.execute(item.sql, item.params)
                     errors.append(None)
                 except sqlite3.Error as exc:
                     errors.append(exc)
@@ -93,9 +108,6 @@ class SqliteStorage(GroupCommitStorage[sqlite3.Connection]):
     def _read(self, queries: Sequence[Query]) -> list[list[Row]]:
         # the writer runs no write meanwhile, so consecutive reads see one state
         return [self._db.execute(query, params).fetchall() for query, params in queries]
-
-    def _atomic(self, op: Op[T]) -> T:
-        return sqlite_atomic(self._db, op)
 
     def _disconnect(self) -> None:
         self._db.close()
@@ -121,6 +133,19 @@ class SqliteTx:
             return self.rows(sql, params)
         except StorageConflict:
             return None
+
+
+@contextmanager
+def _savepoint(db: sqlite3.Connection) -> Iterator[None]:
+    """A savepoint inside the open transaction: released, or rolled back to if the body raises."""
+    db.execute("SAVEPOINT operation")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK TO operation")
+        db.execute("RELEASE operation")
+        raise
+    db.execute("RELEASE operation")
 
 
 def sqlite_atomic(db: sqlite3.Connection, op: Op[T]) -> T:
