@@ -7,6 +7,7 @@ graph; the test computes the same game with ``openskill`` directly.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -16,7 +17,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from skipbo.server.cluster.recorder import Recorder
 from skipbo.server.config import TableConfig
-from skipbo.server.online import game_result, record_with_players
+from skipbo.server.online import Online, game_result, record_with_players
 from skipbo.server.ratings import (
     BOT_SKILLS,
     LADDER,
@@ -288,3 +289,31 @@ def test_guests_are_provisional_and_accounts_join_the_board_after_ten_games(
     rows = store.run(pages.leaderboard()).rows
     assert [row.player_id for row in rows] == [guest, ann]
     assert rows[0].rating > rows[1].rating and rows[0].place == 1
+
+
+def test_a_finished_game_is_listed_and_recorded_once(store: GroupCommitStorage[Any]) -> None:
+    """Messages after a game's end ("next game", a reaction) change the table again;
+    the hub observes each change, and none writes the listing or the result again (they
+    once wrote the listing at every change after the end: work for nothing on the
+    store's writer, which commits every move)."""
+    table = played_table()
+    written: list[str] = []
+
+    class Counted:
+        """The store, counting the operations it is given (by the function that made them)."""
+
+        def run(self, op: Any) -> Any:
+            return store.run(op)
+
+        def run_async(self, op: Any) -> Any:
+            written.append(op.__qualname__.split(".")[0])
+            return store.run_async(op)
+
+    async def observe_thrice() -> None:
+        online = Online(Counted())
+        for _ in range(3):
+            online.observe(table)
+        await online.drain()
+
+    asyncio.run(observe_thrice())
+    assert sorted(written) == ["record_with_players", "update_listing"]

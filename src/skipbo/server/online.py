@@ -26,6 +26,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from .config import TableConfig, TableError
 from .ratings import Recorded, record_game, side_ranks
@@ -214,11 +215,14 @@ class Online:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
-        self._written: dict[str, Phase] = {}
+        # what this process last wrote for each table it holds, kept as long as the
+        # table is in memory (weak keys): a finished table keeps its phase, so that
+        # the messages after the end ("next game") write nothing again
+        self._written: WeakKeyDictionary[Table, Phase] = WeakKeyDictionary()
         """Per table, the phase this process last wrote to the listing."""
-        self._recorded: set[tuple[str, int]] = set()
-        """(table, game) results this process has stored."""
-        self._turns: dict[str, Turn] = {}
+        self._recorded: WeakKeyDictionary[Table, int] = WeakKeyDictionary()
+        """Per table, the last game (index at the table) whose result it stored."""
+        self._turns: WeakKeyDictionary[Table, Turn] = WeakKeyDictionary()
         """Per slow table, the turn whose deadline this process wrote."""
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -227,7 +231,6 @@ class Online:
         await self.store.run_async(
             listings.list_table(new_listing(code, config, open_seats, self.clock()))
         )
-        self._written[code] = ("lobby" if open_seats else "playing", open_seats)
 
     async def seated(
         self, code: str, seat: int, player_id: int, view: dict[str, Any] | None = None
@@ -276,22 +279,19 @@ class Online:
     def observe(self, table: Table) -> None:
         """After a committed change: write what the listing or the results now lack."""
         # seen by this process before? if not (a restart), a stored deadline stands
-        known = table.code in self._written or table.code in self._turns
+        known = table in self._written
         phase = listing_phase(table)
-        if self._written.get(table.code) != phase:
-            self._written[table.code] = phase
+        if self._written.get(table) != phase:
+            self._written[table] = phase
             self._spawn(self._update_listing(table.code, phase))
-        game = (table.code, len(table.games) - 1)
-        if phase[0] == "finished" and game not in self._recorded:
-            self._recorded.add(game)
+        game = len(table.games) - 1
+        if phase[0] == "finished" and self._recorded.get(table, -1) < game:
+            self._recorded[table] = game
             self._spawn(self._record(game_result(table, self.clock())))
         turn = turn_of(table)
-        if turn is not None and self._turns.get(table.code) != turn:
-            self._turns[table.code] = turn
+        if turn is not None and self._turns.get(table) != turn:
+            self._turns[table] = turn
             self._spawn(self._set_deadline(table, turn[1], keep=not known))
-        if phase[0] == "finished":
-            self._written.pop(table.code, None)
-            self._turns.pop(table.code, None)
 
     async def _update_listing(self, code: str, phase: Phase) -> None:
         name, open_seats = phase
