@@ -137,8 +137,12 @@ def _literal_format(sql: str) -> str:
 
 
 def encode_changes(changes: Sequence[Change]) -> str:
-    """The function's first argument."""
-    return orjson.dumps([change.to_json() for change in changes]).decode()
+    """The function's first argument: the changes in the order of their codes' bytes, the
+    order in which the function locks their rows (:data:`.db.IN_TABLE_ORDER`: every
+    statement that locks several tables' rows locks them in that order). A batch holds
+    a table at most once, so no table's own changes are reordered."""
+    ordered = sorted(changes, key=lambda change: change.code.encode())
+    return orjson.dumps([change.to_json() for change in ordered]).decode()
 
 
 def outcomes(changes: Sequence[Change], rows: Sequence[tuple[Any, ...]]) -> list[Outcome]:

@@ -48,6 +48,13 @@ LEASE_SECONDS = 5.0
 DEAD_SECONDS = 6.0
 """A worker not seen for this long is dead: its connections no longer count."""
 POOL_SIZE = 8
+IN_TABLE_ORDER = 'ORDER BY table_id COLLATE "C" FOR UPDATE'
+"""How a statement that changes several ``cluster_tables`` rows locks them: one by
+one in the order of their codes' bytes, as a group commit does (:func:`.commit.
+encode_changes`). Two transactions that lock rows in the same order never wait for
+each other in a circle; in different orders (a lease renewal against a batch of
+moves) PostgreSQL broke such a deadlock by failing one of them, and a move failed so
+was refused as if the database were away."""
 POOL_WAIT_SECONDS = 5.0
 """How long a request waits for a database connection: a short outage waits and
 completes, a longer one is refused (``storage_unavailable``) instead of hanging
@@ -324,7 +331,8 @@ class ClusterDb:
             async with self.pool.connection() as db, db.transaction():
                 await db.execute(
                     "UPDATE cluster_tables SET lease_until = now() - interval '1 second'"
-                    " WHERE owner = %s",
+                    " WHERE table_id IN (SELECT table_id FROM cluster_tables"
+                    f"   WHERE owner = %s {IN_TABLE_ORDER})",
                     (self.worker,),
                 )
                 await db.execute(
@@ -419,7 +427,9 @@ class ClusterDb:
         """Extend every lease this worker holds; the tables it still drives."""
         rows = await self._rows(
             "UPDATE cluster_tables SET lease_until = now() + make_interval(secs => %s)"
-            " WHERE owner = %s AND lease_until > now() RETURNING table_id",
+            " WHERE table_id IN (SELECT table_id FROM cluster_tables"
+            f"   WHERE owner = %s AND lease_until > now() {IN_TABLE_ORDER})"
+            " RETURNING table_id",
             (LEASE_SECONDS, self.worker),
         )
         return {str(row[0]) for row in rows}
