@@ -133,3 +133,29 @@ def site(tmp_path: Path) -> Iterator[tuple[str, Any]]:
 def test_find_a_game_joins_the_closest_rating_not_the_oldest(site: tuple[str, Any]) -> None:
     base, app = site
     check_pairing_by_rating(base, app.state.online.store)
+
+
+def test_find_a_game_looks_past_newer_tables_of_other_kinds(
+    site: tuple[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Find a game looks at a limited number of waiting tables: those of the kind asked
+    for. A two-player table waits; newer three-player tables, more than that number,
+    must not hide it (they did when it read the newest open tables of every kind)."""
+    from skipbo.server import player_routes
+
+    monkeypatch.setattr(player_routes, "FIND_SCAN", 3)
+    base, app = site
+    store = app.state.online.store
+    host, _ = person(base, store, None)
+    made = host.post("/api/tables", {"players": 2, "stock": 10, "public": True, "rated": True})
+    assert made.status_code == 200, made.json()
+    newer = set()
+    for index in range(4):
+        other, _ = person(base, store, None)
+        kind = {"players": 3, "stock": 10, "public": True, "rated": True, "name": f"O{index}"}
+        newer.add(other.post("/api/tables", kind).json()["code"])
+    assert wait_listed(Browser(base), newer | {made.json()["code"]})
+    seeker, _ = person(base, store, None)
+    found = seeker.post("/api/find", {"players": 2, "stock": 10})
+    assert found.status_code == 200, found.json()
+    assert found.json()["code"] == made.json()["code"]

@@ -39,6 +39,8 @@ FIND_PLAYERS = 4
 """Find a game pairs 2, 3 or 4 players (4: alone or as 2x2 partners)."""
 FIND_STOCKS = (10, 30)
 """Find a game offers short (10) and normal (30) rounds."""
+FIND_SCAN = 200
+"""Find a game looks at this many of the newest open tables of the kind asked for."""
 
 
 class NameRequest(_Strict):
@@ -273,12 +275,14 @@ def add_player_routes(
             raise TableError("invalid_field", "stock", min=FIND_STOCKS[0], max=FIND_STOCKS[-1])
         if body.teams and body.players != 4:
             raise TableError("teams_players", "teams", players=body.players)
-        waiting = await store.run_async(pages.lobby(200))
+        pace = "slow" if body.slow_hours else "live"
+        waiting = await store.run_async(
+            pages.waiting_tables(body.players, body.teams, body.stock, pace, FIND_SCAN)
+        )
         kind = [
             table
             for table in waiting
-            if _same_kind(table, body)
-            and not any(s.player_id == player.player_id for s in table.seats)
+            if not any(s.player_id == player.player_id for s in table.seats)
         ]
         standing = await store.run_async(pages.standing(player.player_id))
         rating = START.shown if standing is None or standing.rating is None else standing.rating
@@ -346,14 +350,4 @@ async def _same_slow_rules(service: TableService, table: TableShown, wanted: Fin
     return bool(
         config.get("slow_hours") == wanted.slow_hours
         and config.get("on_timeout") == wanted.on_timeout
-    )
-
-
-def _same_kind(table: TableShown, wanted: FindRequest) -> bool:
-    return (
-        table.players == wanted.players
-        and table.teams == wanted.teams
-        and table.stock == wanted.stock
-        and table.rated
-        and table.pace == ("slow" if wanted.slow_hours else "live")
     )

@@ -413,6 +413,26 @@ def _public(phase: Literal["lobby", "playing"], limit: int) -> Op[list[TableShow
     return run
 
 
+def waiting_tables(
+    players: int, teams: bool, stock: int, pace: str, limit: int
+) -> Op[list[TableShown]]:
+    """Open public rated tables of one kind, newest first: where Find a game looks. The
+    kind is in the statement, so that tables of other kinds never crowd the ones
+    wanted out of ``limit`` (the lobby's newest tables may all be of other kinds)."""
+
+    def run(tx: Tx) -> list[TableShown]:
+        rows = tx.rows(
+            f"SELECT {_TABLE_COLUMNS} FROM listings l"
+            " WHERE l.public = 1 AND l.phase = 'lobby' AND l.rated = 1 AND l.players = {p}"
+            " AND l.teams = {p} AND l.stock = {p} AND l.pace = {p}"
+            " ORDER BY l.created DESC LIMIT {p}",
+            (players, int(teams), stock, pace, limit),
+        )
+        return _tables(tx, rows)
+
+    return run
+
+
 def your_turn(player_id: int) -> Op[list[TableShown]]:
     """Running tables where it is the player's turn, the nearest deadline first."""
 
