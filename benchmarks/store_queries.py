@@ -223,7 +223,9 @@ def queries(filled: Filled, rng: random.Random) -> dict[str, Callable[[], Op[Any
     return {
         "lobby (50 newest open tables, their seats)": lambda: pages.lobby(50),
         "games being played (20 newest public, their seats)": lambda: pages.playing(20),
-        "Find a game's read (200 newest open tables, their seats)": lambda: pages.lobby(200),
+        "Find a game's read (200 newest open tables of a kind, their seats)": lambda: (
+            pages.waiting_tables(rng.choice((2, 3, 4)), False, 30, "live", 200)
+        ),
         "your turn (a player with a table waiting)": lambda: pages.your_turn(
             rng.choice(filled.turn_holders)
         ),
