@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 echo "== ruff"
 .venv/bin/ruff check src tests benchmarks examples
+.venv/bin/ruff format --check src tests benchmarks examples
 echo "== mypy"
 .venv/bin/mypy
 if [ -x node_modules/.bin/tsc ] && [ -x node_modules/.bin/eslint ]; then

@@ -86,8 +86,7 @@ def after_discards(view: PlayerView, ranked: list[tuple[float, Move]]) -> list[P
     state.apply_unchecked(ranked[0][1])
     after = player_view(state, seat)
     return [
-        after if k == 0 else swap_discard(after, ranked[0][1], m)
-        for k, (_, m) in enumerate(ranked)
+        after if k == 0 else swap_discard(after, ranked[0][1], m) for k, (_, m) in enumerate(ranked)
     ]
 
 
