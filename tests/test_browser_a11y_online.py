@@ -144,6 +144,10 @@ def test_watching_a_game_passes_axe(site: tuple[str, Any], size: str) -> None:
     watch.tap() if size == "phone" else watch.click()
     wait_js(page, "document.body.dataset.phase === 'playing'")
     page.get_by_test_id("others").wait_for(state="visible")
+    # a watcher's own panel keeps its status lines, not the room of an empty hand
+    assert page.get_by_test_id("hand").is_hidden()
+    box = page.get_by_test_id("me").bounding_box()
+    assert box is not None and box["height"] < 110, box
     check_axe(page, f"watching a game ({size})")
     shoot(page, f"a11y-watching-{size}")
     close_page(page)

@@ -309,7 +309,9 @@ def test_the_create_form_makes_public_or_private_live_or_slow_tables(tmp_path: P
         config = app.state.registry.get(private).config
         assert (config.public, config.slow_hours) == (False, None)
         other.evaluate("refreshOpenTables()")
-        other.locator(f'[data-testid=open-table][data-code="{public}"]').wait_for()
+        listed = other.locator(f'[data-testid=open-table][data-code="{public}"]')
+        listed.wait_for()
+        assert "slow game" in listed.inner_text()  # whoever sits down commits to days
         assert other.locator(f'[data-testid=open-table][data-code="{private}"]').count() == 0
         for page in (phone, desk, other):
             assert not page.js_errors, page.js_errors

@@ -22,7 +22,7 @@ const ONLINE_TEXTS = {
     userName: "User name", password: "Password", claim: "Create account", logIn: "Log in", logOut: "Log out",
     logInHint: "Already have an account? Log in:", loggedIn: "Logged in as {name}.",
     fillHint: "Nobody else yet?", fillBots: "Fill the rest with computer players",
-    findPace: "Pace", paceLive: "live", pace1: "slow: 1 hour a turn", pace8: "slow: 8 hours a turn", pace24: "slow: a day a turn", pace72: "slow: 3 days a turn",
+    findPace: "Pace", paceLive: "live", paceSlowTag: "slow game", pace1: "slow: 1 hour a turn", pace8: "slow: 8 hours a turn", pace24: "slow: a day a turn", pace72: "slow: 3 days a turn",
     turnBadge: "Your turn: {n}", turnBadgeLabel: "Your turn at {n} tables",
     playingTitle: "Games being played",
     visibility: "Who can join", visPrivate: "people with the link", visPublic: "anyone (listed in the lobby)",
@@ -42,7 +42,7 @@ const ONLINE_TEXTS = {
     userName: "Nom d'utilisateur", password: "Mot de passe", claim: "Créer le compte", logIn: "Se connecter", logOut: "Se déconnecter",
     logInHint: "Vous avez déjà un compte ? Connectez-vous :", loggedIn: "Connecté en tant que {name}.",
     fillHint: "Personne d'autre pour l'instant ?", fillBots: "Compléter avec des joueurs ordinateur",
-    findPace: "Rythme", paceLive: "en direct", pace1: "lent : 1 heure par tour", pace8: "lent : 8 heures par tour", pace24: "lent : un jour par tour", pace72: "lent : 3 jours par tour",
+    findPace: "Rythme", paceLive: "en direct", paceSlowTag: "partie lente", pace1: "lent : 1 heure par tour", pace8: "lent : 8 heures par tour", pace24: "lent : un jour par tour", pace72: "lent : 3 jours par tour",
     turnBadge: "À vous : {n}", turnBadgeLabel: "C'est à vous de jouer à {n} tables",
     playingTitle: "Parties en cours",
     visibility: "Qui peut venir", visPrivate: "les personnes qui ont le lien", visPublic: "tout le monde (table listée)",
@@ -62,7 +62,7 @@ const ONLINE_TEXTS = {
     userName: "Benutzername", password: "Passwort", claim: "Konto anlegen", logIn: "Anmelden", logOut: "Abmelden",
     logInHint: "Schon ein Konto? Melde dich an:", loggedIn: "Angemeldet als {name}.",
     fillHint: "Noch niemand sonst?", fillBots: "Mit Computerspielern auffüllen",
-    findPace: "Tempo", paceLive: "live", pace1: "langsam: 1 Stunde pro Zug", pace8: "langsam: 8 Stunden pro Zug", pace24: "langsam: ein Tag pro Zug", pace72: "langsam: 3 Tage pro Zug",
+    findPace: "Tempo", paceLive: "live", paceSlowTag: "langsame Partie", pace1: "langsam: 1 Stunde pro Zug", pace8: "langsam: 8 Stunden pro Zug", pace24: "langsam: ein Tag pro Zug", pace72: "langsam: 3 Tage pro Zug",
     turnBadge: "Du bist dran: {n}", turnBadgeLabel: "Du bist an {n} Tischen am Zug",
     playingTitle: "Laufende Spiele",
     visibility: "Wer mitspielen kann", visPrivate: "wer den Link hat", visPublic: "alle (in der Liste sichtbar)",
@@ -82,7 +82,7 @@ const ONLINE_TEXTS = {
     userName: "Gebruikersnaam", password: "Wachtwoord", claim: "Account maken", logIn: "Aanmelden", logOut: "Afmelden",
     logInHint: "Al een account? Meld je aan:", loggedIn: "Aangemeld als {name}.",
     fillHint: "Nog niemand anders?", fillBots: "Aanvullen met computerspelers",
-    findPace: "Tempo", paceLive: "live", pace1: "traag: 1 uur per beurt", pace8: "traag: 8 uur per beurt", pace24: "traag: een dag per beurt", pace72: "traag: 3 dagen per beurt",
+    findPace: "Tempo", paceLive: "live", paceSlowTag: "trage partij", pace1: "traag: 1 uur per beurt", pace8: "traag: 8 uur per beurt", pace24: "traag: een dag per beurt", pace72: "traag: 3 dagen per beurt",
     turnBadge: "Jouw beurt: {n}", turnBadgeLabel: "Jij bent aan de beurt aan {n} tafels",
     playingTitle: "Lopende spellen",
     visibility: "Wie mag meedoen", visPrivate: "wie de link heeft", visPublic: "iedereen (in de lijst te zien)",
@@ -327,7 +327,9 @@ function renderOpenTables(tables, playing = []) {
 function lobbyTableItem(table, testid, action) {
   const length = table.stock <= 10 ? t("lengthShort") : t("lengthNormal");
   const seats = table.phase === "lobby" ? t("openSeats", { free: table.open_seats, players: table.players }) : null;
-  const facts = [table.teams ? t("kind22") : t(`kind${table.players}`), length, seats, table.rated ? t("rated") : t("unrated")];
+  // a slow game says so: whoever takes its seat commits to days of turns, not minutes
+  const pace = table.pace === "slow" ? t("paceSlowTag") : null;
+  const facts = [table.teams ? t("kind22") : t(`kind${table.players}`), length, pace, seats, table.rated ? t("rated") : t("unrated")];
   const item = el("li", { class: "open-table", "data-testid": testid, "data-code": table.table_id });
   // each person's name opens their profile (profile.js's #player/ID page); a seat is
   // one piece with its rating and comma, so that a long list wraps between seats

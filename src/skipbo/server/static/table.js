@@ -838,7 +838,10 @@ function renderOwnArea(view) {
   hand.replaceChildren();
   $("me-head").replaceChildren();
   $("me").classList.toggle("to-move", view.phase === "playing" && view.view.to_move === seat);
-  if (seat === null || !view.view.players[seat]) {
+  const watching = seat === null || !view.view.players[seat];
+  // a watcher has no piles and no hand: the panel keeps its status lines only
+  $("me").classList.toggle("watching", watching);
+  if (watching) {
     // one who resigned is told so by the status line ("You resigned: you are watching.")
     if (!iResigned()) $("me-head").append(el("p", { class: "status" }, t("watching")));
     $("end-turn-btn").hidden = true;
