@@ -399,18 +399,22 @@ def playing(limit: int = 20) -> Op[list[TableShown]]:
     return _public("playing", limit)
 
 
-def _public(phase: Literal["lobby", "playing"], limit: int) -> Op[list[TableShown]]:
-    """Public tables in ``phase``, newest first (the phase written into the statement)."""
+def _listed(clauses: str, params: tuple[Any, ...]) -> Op[list[TableShown]]:
+    """The listings that ``clauses`` (what follows ``FROM listings l``) choose, with their
+    seats: every list of tables the pages show is one of these."""
 
     def run(tx: Tx) -> list[TableShown]:
-        rows = tx.rows(
-            f"SELECT {_TABLE_COLUMNS} FROM listings l WHERE l.public = 1 AND l.phase = '{phase}'"
-            " ORDER BY l.created DESC LIMIT {p}",
-            (limit,),
-        )
-        return _tables(tx, rows)
+        return _tables(tx, tx.rows(f"SELECT {_TABLE_COLUMNS} FROM listings l {clauses}", params))
 
     return run
+
+
+def _public(phase: Literal["lobby", "playing"], limit: int) -> Op[list[TableShown]]:
+    """Public tables in ``phase``, newest first (the phase written into the statement)."""
+    return _listed(
+        f"WHERE l.public = 1 AND l.phase = '{phase}' ORDER BY l.created DESC LIMIT {{p}}",
+        (limit,),
+    )
 
 
 def waiting_tables(
@@ -419,49 +423,31 @@ def waiting_tables(
     """Open public rated tables of one kind, newest first: where Find a game looks. The
     kind is in the statement, so that tables of other kinds never crowd the ones
     wanted out of ``limit`` (the lobby's newest tables may all be of other kinds)."""
-
-    def run(tx: Tx) -> list[TableShown]:
-        rows = tx.rows(
-            f"SELECT {_TABLE_COLUMNS} FROM listings l"
-            " WHERE l.public = 1 AND l.phase = 'lobby' AND l.rated = 1 AND l.players = {p}"
-            " AND l.teams = {p} AND l.stock = {p} AND l.pace = {p}"
-            " ORDER BY l.created DESC LIMIT {p}",
-            (players, int(teams), stock, pace, limit),
-        )
-        return _tables(tx, rows)
-
-    return run
+    return _listed(
+        "WHERE l.public = 1 AND l.phase = 'lobby' AND l.rated = 1 AND l.players = {p}"
+        " AND l.teams = {p} AND l.stock = {p} AND l.pace = {p}"
+        " ORDER BY l.created DESC LIMIT {p}",
+        (players, int(teams), stock, pace, limit),
+    )
 
 
 def your_turn(player_id: int) -> Op[list[TableShown]]:
     """Running tables where it is the player's turn, the nearest deadline first."""
-
-    def run(tx: Tx) -> list[TableShown]:
-        rows = tx.rows(
-            f"SELECT {_TABLE_COLUMNS} FROM listings l"
-            " WHERE l.to_move = {p} AND l.phase = 'playing'"
-            " ORDER BY (l.deadline IS NULL), l.deadline, l.table_id",
-            (player_id,),
-        )
-        return _tables(tx, rows)
-
-    return run
+    return _listed(
+        "WHERE l.to_move = {p} AND l.phase = 'playing'"
+        " ORDER BY (l.deadline IS NULL), l.deadline, l.table_id",
+        (player_id,),
+    )
 
 
 def running_tables(player_id: int, limit: int = 50) -> Op[list[TableShown]]:
     """Tables the player sits at that are not finished (their "your tables")."""
-
-    def run(tx: Tx) -> list[TableShown]:
-        rows = tx.rows(
-            f"SELECT {_TABLE_COLUMNS} FROM table_players t"
-            " JOIN listings l ON l.table_id = t.table_id"
-            " WHERE t.player_id = {p} AND l.phase != 'finished'"
-            " ORDER BY l.updated DESC LIMIT {p}",
-            (player_id, limit),
-        )
-        return _tables(tx, rows)
-
-    return run
+    return _listed(
+        "JOIN table_players t ON t.table_id = l.table_id"
+        " WHERE t.player_id = {p} AND l.phase != 'finished'"
+        " ORDER BY l.updated DESC LIMIT {p}",
+        (player_id, limit),
+    )
 
 
 @dataclass(frozen=True, slots=True)
