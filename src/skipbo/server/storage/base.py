@@ -32,10 +32,11 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from .tx import Op, T
+from .tx import Op, T, Tx
 
 log = logging.getLogger(__name__)
 
@@ -403,9 +404,6 @@ class GroupCommitStorage(ABC, Generic[Conn]):
             errors = self._transact(batch)
         except BaseException as exc:  # the commit failed: nothing of the batch is stored
             errors = [exc] * len(batch)
-            for item in batch:
-                if isinstance(item, Operation):
-                    item.value, item.error = None, exc
         self.batches += 1
         _notify(batch, errors)
 
@@ -510,7 +508,9 @@ class GroupCommitStorage(ABC, Generic[Conn]):
         self._thread.join()
 
 
-def run_operation(item: Operation, savepoint: Callable[[], Any], tx: Any) -> None:
+def run_operation(
+    item: Operation, savepoint: Callable[[], AbstractContextManager[Any]], tx: Tx
+) -> None:
     """Run ``item``'s operation on ``tx`` inside ``savepoint()`` (a context manager that
     releases it, or rolls back to it when the body raises); keep its value or error."""
     if not _claim(item):
@@ -538,10 +538,11 @@ def _notify(batch: list[Item], errors: list[BaseException | None]) -> None:
         if isinstance(write, Operation):
             if not _claim(write):  # (one the failed transaction never reached is told too)
                 continue
-            if write.error is None:
+            failed = error if error is not None else write.error  # the batch's failure first
+            if failed is None:
                 write.result.set_result(write.value)
             else:
-                write.result.set_exception(write.error)
+                write.result.set_exception(failed)
         elif write.sync is not None:
             if error is None:
                 write.sync.set_result(None)
