@@ -229,8 +229,8 @@ def test_a_worker_behind_the_store_judges_its_change_on_the_latest_state(pg_url:
     names = rows(pg_url, "SELECT seat, name FROM seats ORDER BY seat")
     assert names == [(0, "Ann"), (1, "Bob"), (2, "open")]
     assert rows(pg_url, "SELECT version FROM cluster_tables") == [(3,)]
-    assert hub_a.committer.changes == 1  # Ann's join: one call of the function
-    assert hub_b.committer.changes == 2  # Bob's (stale, then locked) and Cy's (no lease)
+    assert hub_a.committer.requests == 1  # Ann's join: one call of the function
+    assert hub_b.committer.requests == 2  # Bob's (stale, then locked) and Cy's (no lease)
 
 
 def test_lease_renewals_and_group_commits_never_deadlock(pg_url: str) -> None:

@@ -8,7 +8,9 @@ through connections on both, gets the one limit in all (counted in Redis,
 
 from __future__ import annotations
 
+import asyncio
 import os
+import uuid
 from collections.abc import Iterator
 from typing import NamedTuple
 
@@ -92,3 +94,32 @@ def test_a_seat_on_two_workers_gets_one_message_rate(pair: Cluster) -> None:
     finally:
         for device in devices:
             device.close()
+
+
+def test_grants_asked_at_once_share_one_round_trip_and_survive_a_script_flush() -> None:
+    """Ten seats asking at the same moment: one pipelined call, never more than the
+    limit in all; after Redis loses its scripts (a restart, ``SCRIPT FLUSH``), the
+    next grant loads the script again instead of failing over to local counts."""
+    url = os.environ.get(REDIS_ENV)
+    if not url:
+        pytest.skip(f"needs {REDIS_ENV}=redis://HOST:PORT/DB")
+    redis_asyncio = pytest.importorskip("redis.asyncio")
+    from skipbo.server.cluster.limits import Windows
+
+    async def scenario() -> tuple[list[int], int, tuple[int, int] | None]:
+        redis = redis_asyncio.from_url(url)
+        try:
+            windows = Windows(redis, f"test-{os.getpid()}-{uuid.uuid4().hex}")
+            asks = [windows.grant("msg:T:0", 2, 7, 60.0) for _ in range(10)]
+            answers = await asyncio.gather(*asks)
+            calls = windows.calls
+            await redis.script_flush()
+            again = await windows.grant("msg:T:1", 1, 7, 60.0)
+            return [a[0] for a in answers if a is not None], calls, again
+        finally:
+            await redis.aclose()
+
+    granted, calls, again = asyncio.run(scenario())
+    assert calls == 1
+    assert len(granted) == 10 and sum(granted) == 7 and max(granted) == 2
+    assert again is not None and again[0] == 1

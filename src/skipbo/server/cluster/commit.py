@@ -23,9 +23,8 @@ locked in the order of their codes, so two workers' batches never deadlock.
 
 from __future__ import annotations
 
-import asyncio
 import functools
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +32,7 @@ import orjson
 
 from ..storage.base import Query
 from ..storage.postgres import POSTGRES_SQL
+from .batches import Batches
 
 COMMIT_FUNCTION = """CREATE OR REPLACE FUNCTION skipbo_commit(
     changes jsonb, me text, lease double precision
@@ -151,67 +151,14 @@ def outcomes(changes: Sequence[Change], rows: Sequence[tuple[Any, ...]]) -> list
     return [by_code.get(change.code, Outcome("gone", 0, None)) for change in changes]
 
 
-Run = Callable[[list[Change]], Awaitable[list[Outcome]]]
-
-
-class GroupCommit:
-    """Changes submitted meanwhile go together: at most ``in_flight`` calls at a time.
+class GroupCommit(Batches[Change, Outcome]):
+    """Changes submitted meanwhile are stored in one call of :data:`CALL`.
 
     One call at a time (the default) is the single-process store's writer thread:
-    while a call is on its way the next batch gathers, so a busy worker sends
-    bigger batches rather than more of them, which costs less CPU a move than two
-    calls in flight (docs/deploy.md, "A lean worker"). A table has at most one
-    change in flight (its worker's lock is held until the outcome), so no batch
-    holds a table twice and batches in flight never wait on each other. If a call
-    fails (PostgreSQL away), every change of that call gets the error, as the
-    locked path would.
+    a busy worker sends bigger batches rather than more of them, which costs less
+    CPU a move than two calls in flight (docs/deploy.md, "A lean worker"). A table
+    has at most one change in flight (its worker's lock is held until the outcome),
+    so no batch holds a table twice and batches in flight never wait on each other.
+    If a call fails (PostgreSQL away), every change of that call gets the error, as
+    the locked path would.
     """
-
-    def __init__(self, run: Run, in_flight: int = 1) -> None:
-        self.run = run
-        self.in_flight = in_flight
-        self._queue: list[tuple[Change, asyncio.Future[Outcome]]] = []
-        self._running = 0
-        self._tasks: set[asyncio.Task[None]] = set()
-        self.batches = 0
-        """Calls made (with :attr:`changes`, the mean batch size)."""
-        self.changes = 0
-
-    async def submit(self, change: Change) -> Outcome:
-        """Store ``change`` with whatever else is waiting; its outcome once committed."""
-        future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
-        self._queue.append((change, future))
-        if self._running < self.in_flight:
-            self._running += 1
-            task = asyncio.create_task(self._flush())
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-        return await future
-
-    async def _flush(self) -> None:
-        try:
-            while self._queue:
-                batch, self._queue = self._queue, []
-                self.batches += 1
-                self.changes += len(batch)
-                try:
-                    results = await self.run([change for change, _ in batch])
-                except asyncio.CancelledError:
-                    for _, future in batch:
-                        future.cancel()
-                    raise
-                except Exception as exc:
-                    for _, future in batch:
-                        if not future.done():
-                            future.set_exception(exc)
-                    continue
-                for (_, future), result in zip(batch, results, strict=True):
-                    if not future.done():
-                        future.set_result(result)
-        finally:
-            self._running -= 1
-
-    async def close(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)

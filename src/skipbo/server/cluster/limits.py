@@ -7,7 +7,9 @@ another worker. Here the counts live in Redis, in sliding windows (a minute for
 tables, a second for messages: the current window's count plus the previous
 one's weighted by how much of it still overlaps), and a worker takes a small
 batch of a seat's messages at once (:class:`SeatBudget`), so a busy seat costs
-one Redis round trip per batch, not per message. Redis counts what it granted,
+one Redis round trip per batch, not per message, and the grants asked at one
+moment, for every seat and client, share one pipelined round trip
+(:class:`Windows`). Redis counts what it granted,
 so the workers together never grant more than the limit in any window. The keys
 name the cluster (its database), so clusters sharing a Redis count apart.
 
@@ -17,13 +19,17 @@ so play goes on with the one-process limits per worker until Redis is back.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import math
 import time
-from typing import Any
+from typing import Any, NamedTuple
+
+from redis.exceptions import NoScriptError
 
 from ..guard import CreateLimiter
 from ..messages import RateLimiter
+from .batches import Batches
 
 log = logging.getLogger(__name__)
 
@@ -43,33 +49,79 @@ BATCH = 4
 """Messages of one seat a worker takes from Redis at once (at most)."""
 
 
+class Grant(NamedTuple):
+    """Ask for up to ``want`` of ``limit`` in the sliding ``window`` (seconds) of ``key``."""
+
+    key: str
+    want: int
+    limit: int
+    window: float
+
+
+Granted = tuple[int, int] | None
+"""(granted, the fixed window's index), or None when Redis does not answer."""
+
+
 class Windows:
-    """Counts in Redis per key and fixed window; ``None`` when Redis cannot answer."""
+    """Counts in Redis per key and fixed window; ``None`` when Redis cannot answer.
+
+    The grants asked meanwhile go to Redis together (:class:`~.batches.Batches`):
+    one pipelined round trip of the script for all of them, which is what keeps a
+    busy worker's limits cheap (docs/deploy.md, "A lean worker").
+    """
 
     def __init__(self, redis: Any, cluster: str) -> None:
         self.redis = redis
         self.prefix = f"{PREFIX}{cluster}:"
-        self._script: Any = redis.register_script(GRANT)
+        self._sha = hashlib.sha1(GRANT.encode()).hexdigest()
+        self._batches: Batches[Grant, Granted] = Batches(self._grant_all)
         self._away = False
 
-    async def grant(self, key: str, want: int, limit: int, window: float) -> tuple[int, int] | None:
+    @property
+    def calls(self) -> int:
+        """Round trips to Redis made for grants (each with every grant then waiting)."""
+        return self._batches.batches
+
+    async def grant(self, key: str, want: int, limit: int, window: float) -> Granted:
         """Up to ``want`` of ``limit`` in the sliding ``window`` of ``key``: (granted,
         the fixed window's index), or None when Redis does not answer."""
-        now = time.time() / window
-        index = int(now)
-        weight = 1.0 - (now - index)
-        keys = [f"{self.prefix}{key}:{index}", f"{self.prefix}{key}:{index - 1}"]
+        return await self._batches.submit(Grant(key, want, limit, window))
+
+    async def _grant_all(self, grants: list[Grant]) -> list[Granted]:
+        now = time.time()
+        indexes = [int(now / grant.window) for grant in grants]
         try:
-            granted = await self._script(
-                keys=keys, args=[want, limit, 2 * math.ceil(window) + 1, f"{weight:.6f}"]
-            )
-        except Exception as exc:  # Redis away: the caller counts locally meanwhile
+            counts = await self._run_script(grants, now, indexes)
+        except Exception as exc:  # Redis away: the callers count locally meanwhile
             if not self._away:
                 log.warning("rate limits counted per worker while Redis is away (%s)", exc)
             self._away = True
-            return None
+            return [None] * len(grants)
         self._away = False
-        return int(granted), index
+        return [(int(count), index) for count, index in zip(counts, indexes, strict=True)]
+
+    async def _run_script(self, grants: list[Grant], now: float, indexes: list[int]) -> list[Any]:
+        """The script's answers, in one pipeline (loading the script first if Redis
+        lost it, e.g. after a restart)."""
+        for attempt in (1, 2):
+            pipe = self.redis.pipeline(transaction=False)
+            for grant, index in zip(grants, indexes, strict=True):
+                weight = 1.0 - (now / grant.window - index)
+                key = f"{self.prefix}{grant.key}"
+                ttl = 2 * math.ceil(grant.window) + 1
+                pipe.execute_command(
+                    "EVALSHA", self._sha, 2, f"{key}:{index}", f"{key}:{index - 1}",
+                    grant.want, grant.limit, ttl, f"{weight:.6f}",
+                )  # fmt: skip
+            answers: list[Any] = await pipe.execute(raise_on_error=False)
+            if attempt == 1 and any(isinstance(a, NoScriptError) for a in answers):
+                self._sha = await self.redis.script_load(GRANT)
+                continue
+            for answer in answers:
+                if isinstance(answer, Exception):
+                    raise answer
+            return answers
+        raise AssertionError("unreachable")
 
 
 class SharedCreateLimiter(CreateLimiter):
