@@ -17,7 +17,7 @@ import orjson
 import pytest
 
 from skipbo.server.cluster.commit import Change, GroupCommit, Outcome
-from skipbo.server.cluster.notify import decode, encode, encode_many
+from skipbo.server.cluster.notify import Notifier, decode, encode, encode_many, frame
 from skipbo.server.storage.postgres import POSTGRES_SQL
 from storage_backends import postgres_backend, throwaway_database
 
@@ -83,6 +83,23 @@ def test_news_of_one_moment_is_one_message_and_reads_back() -> None:
     assert decode(items[1]) == [("T2", 9, None)]
     assert decode(orjson.dumps({"table": "T"})) is None
     assert decode(b"[1, 2]") is None
+
+
+def test_a_worker_skips_its_own_news_and_news_of_tables_it_does_not_hold() -> None:
+    """Every worker hears the whole channel: only other workers' news of tables it holds
+    reach it (decoded), whatever order the frame lists the tables in."""
+    heard: list[tuple[str, int]] = []
+    notifier = Notifier.__new__(Notifier)  # no Redis needed to hear a message
+    notifier.origin, notifier.holds = "w1", {"T2", "T3"}.__contains__
+    notifier.on_version = lambda code, version, news=None: heard.append((code, version))
+    notifier.on_event = None
+    body = encode_many([encode("T1", 5, None), encode("T2", 9, None)])
+    notifier._heard(frame("w1", ["T1", "T2"], body))  # its own
+    notifier._heard(frame("w2", ["T1"], encode("T1", 6, None)))  # a table it does not hold
+    assert heard == []
+    notifier._heard(frame("w2", ["T1", "T2"], body))
+    assert heard == [("T1", 5), ("T2", 9)]  # the hub ignores tables it does not hold
+    assert decode(frame("w2", ["T1", "T2"], body)) == [("T1", 5, None), ("T2", 9, None)]
 
 
 # ------------------------------------------------------------ on PostgreSQL

@@ -63,7 +63,14 @@ def create_cluster_app(
         turn_scale=settings.turn_scale,
         tick=settings.tick,
     )
-    notifier = Notifier(redis_url, hub.heard, hub.on_subscribed, hub.heard_event)
+    notifier = Notifier(
+        redis_url,
+        hub.heard,
+        hub.on_subscribed,
+        hub.heard_event,
+        origin=worker,
+        holds=hub.entries.__contains__,
+    )
     hub.publish = notifier.publish
     hub.tell = notifier.publish_event
     storage = PostgresStorage(db_url)

@@ -11,6 +11,12 @@ it does not hold. The news of one moment goes out together: while one PUBLISH is
 on its way, the changes committed meanwhile wait and then go as one message (a
 JSON list), so a busy worker makes one Redis round trip for many tables.
 
+Every worker hears every message, its own included, so a message of news starts
+with one line naming the worker that sent it and the tables it is about
+(:func:`frame`): a worker skips its own news and news of tables it does not hold
+without decoding the JSON of the changes (with N workers, each would otherwise
+decode the whole cluster's moves).
+
 The same channel carries events that are never stored (a player's preset
 reaction): ``{"table", "event", "from"}``, shown by every other worker to its
 connections of that table; a lost one is simply not shown.
@@ -73,8 +79,30 @@ News = tuple[str, int, dict[str, Any] | None]
 """A table, its new version and the change's news (None: read it from PostgreSQL)."""
 
 
+NEWS_MARK = b"N "
+"""The start of a framed message of news: ``N <worker> <code>,<code>...\\n<JSON>``."""
+
+
+def frame(origin: str, codes: list[str], body: bytes) -> bytes:
+    """``body`` (made by :func:`encode_many`) after the line that says who sent it and
+    which tables it is about."""
+    return b"%s%s %s\n%s" % (NEWS_MARK, origin.encode(), ",".join(codes).encode(), body)
+
+
+def unframe(data: bytes) -> tuple[str, list[str], bytes] | None:
+    """(the sending worker, the tables, the body) of a framed message; None if unframed."""
+    if not data.startswith(NEWS_MARK):
+        return None
+    header, _, body = data.partition(b"\n")
+    origin, _, codes = header[len(NEWS_MARK) :].decode(errors="replace").partition(" ")
+    return origin, codes.split(","), body
+
+
 def decode(data: bytes | str) -> list[News] | None:
-    """The news of a message (one, or a list of them), or None for anything else."""
+    """The news of a message (one, or a list of them; framed or not), or None for
+    anything else."""
+    if isinstance(data, bytes) and (framed := unframe(data)) is not None:
+        data = framed[2]
     try:
         message = orjson.loads(data)
         items = message if isinstance(message, list) else [message]
@@ -108,6 +136,9 @@ class Notifier:
         on_version: Callable[[str, int, dict[str, Any] | None], None],
         on_subscribed: Callable[[], Awaitable[None]],
         on_event: Callable[[str, dict[str, Any], str], None] | None = None,
+        *,
+        origin: str = "",
+        holds: Callable[[str], bool] = lambda code: True,
     ) -> None:
         _require_redis()
         import redis.asyncio as aioredis
@@ -118,12 +149,16 @@ class Notifier:
         """Called after each (re)subscription: news sent meanwhile may be lost."""
         self.on_event = on_event
         """Called with each event (table, event, sending worker): see :meth:`publish_event`."""
+        self.origin = origin
+        """This worker: its own news are not heard again."""
+        self.holds = holds
+        """Whether this worker holds a copy of a table (news of others are skipped)."""
         self.redis: Any = aioredis.from_url(
             url, socket_connect_timeout=TIMEOUT, socket_timeout=TIMEOUT
         )
         self._task: asyncio.Task[None] | None = None
-        self._outbox: list[bytes] = []
-        """News waiting for the PUBLISH in flight (:meth:`publish`)."""
+        self._outbox: list[tuple[str, bytes]] = []
+        """News (table, encoded) waiting for the PUBLISH in flight (:meth:`publish`)."""
         self._sending: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -131,7 +166,7 @@ class Notifier:
 
     def publish(self, code: str, version: int, news: dict[str, Any] | None) -> None:
         """Tell every worker, soon, with the other news of the moment; nobody waits for it."""
-        self._outbox.append(encode(code, version, news))
+        self._outbox.append((code, encode(code, version, news)))
         if self._sending is None or self._sending.done():
             self._sending = asyncio.create_task(self._send_outbox())
 
@@ -141,8 +176,10 @@ class Notifier:
         A failure only delays the others (they poll PostgreSQL)."""
         while self._outbox:
             items, self._outbox = self._outbox, []
+            codes = sorted({code for code, _ in items})
+            message = frame(self.origin, codes, encode_many([item for _, item in items]))
             try:
-                await asyncio.wait_for(self.redis.publish(CHANNEL, encode_many(items)), TIMEOUT)
+                await asyncio.wait_for(self.redis.publish(CHANNEL, message), TIMEOUT)
             except Exception as exc:  # Redis down or slow: the others catch up by polling
                 metrics.REDIS_PUBLISH_FAILURES.inc(len(items))
                 log.debug("publish of %d news failed: %s", len(items), exc)
@@ -158,6 +195,10 @@ class Notifier:
 
     def _heard(self, data: bytes | str) -> None:
         """One message of the channel: a table's new version, or an event."""
+        if isinstance(data, bytes) and (framed := unframe(data)) is not None:
+            origin, codes, _ = framed
+            if origin == self.origin or not any(self.holds(code) for code in codes):
+                return  # this worker's own news, or only of tables it does not hold
         news = decode(data)
         if news is not None:
             for item in news:
