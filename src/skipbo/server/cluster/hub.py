@@ -128,6 +128,8 @@ class ClusterHub:
         self.listeners: dict[str, set[Connection]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._wakes: dict[str, asyncio.Event] = {}
+        self._waiting: dict[str, tuple[float | None, bool]] = {}
+        """A waiting driver's table -> what it waits for (:meth:`_worth_waking`)."""
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._catching: set[str] = set()
         """Tables a :meth:`_follow` task is bringing up to date."""
@@ -270,7 +272,8 @@ class ClusterHub:
         here = position(table)
         for conn in listeners:
             self.seen[conn] = here
-        self._wakes.setdefault(table.code, asyncio.Event()).set()
+        if self._worth_waking(entry):
+            self._wakes.setdefault(table.code, asyncio.Event()).set()
         if self._drivers.get(table.code) is None and table.code in self._owned:
             self._start_driver(table.code)
 
@@ -569,6 +572,17 @@ class ClusterHub:
         if task is None or task.done():
             self._drivers[code] = asyncio.create_task(self._drive(code))
 
+    def _worth_waking(self, entry: Entry) -> bool:
+        """Whether a change gives the table's driver something to do: a bot to move, or
+        clocks other than those it waits for. A busy driver looks again anyway; a waiting
+        one woken for nothing would only wait again (at saturation, once a move)."""
+        waiting = self._waiting.get(entry.table.code)
+        if waiting is None:
+            return True
+        if entry.table.bot_turn() is not None:
+            return True
+        return waiting != (next_deadline(entry.shared, self.grace), bool(entry.shared.connected))
+
     async def _drive(self, code: str) -> None:
         """Bots and clocks of one table, while this worker holds its lease."""
         wake = self._wakes.setdefault(code, asyncio.Event())
@@ -587,9 +601,13 @@ class ClusterHub:
                 wait = self.tick if deadline is None else min(deadline - now + 0.01, self.tick)
                 # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a
                 # cancellation that comes as the wake is set, and close() waits forever
-                with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(max(wait, 0.01)):
-                        await wake.wait()
+                self._waiting[code] = (deadline, bool(entry.shared.connected))
+                try:
+                    with contextlib.suppress(TimeoutError):
+                        async with asyncio.timeout(max(wait, 0.01)):
+                            await wake.wait()
+                finally:
+                    self._waiting.pop(code, None)
         except NotDriver:
             self._owned.discard(code)
         except TableError as exc:
