@@ -15,7 +15,8 @@ and its ratio to a bare ``python -c pass`` on the same machine (target: --versio
 within 4x).
 
 Replay: ``skipbo replay`` of ``--rounds`` greedy rounds (2 players, stock 30) as a
-whole process, against a naive reference replayer, also a whole process: the
+whole process (by default shared between the machine's cores; ``--jobs 1``, one
+process, is printed too), against a naive reference replayer, also a whole process: the
 replayer a library user writes first, with the library's public API and nothing
 clever. It imports ``skipbo`` as a whole (bots included, as the command did before
 issue 22), decodes each line, and for every move lists the legal moves in
@@ -162,12 +163,17 @@ def startup(runs: int, one_record: Path) -> None:
 def replay_ratio(path: Path, moves: int, runs: int) -> None:
     """Print both replayers' times on ``path`` and their ratio."""
     rounds = sum(1 for _ in path.open(encoding="utf-8"))
-    ours = wall([*SKIPBO, "replay", str(path)], runs)
-    naive = wall([sys.executable, __file__, "--naive", str(path)], runs)
+    ours, alone, naive = [], [], []
+    for _ in range(runs):  # alternating, so that a busy moment weighs on all three
+        ours.append(wall([*SKIPBO, "replay", str(path)], 1))
+        alone.append(wall([*SKIPBO, "replay", "--jobs", "1", str(path)], 1))
+        naive.append(wall([sys.executable, __file__, "--naive", str(path)], 1))
+    mine, one, theirs = (statistics.median(times) for times in (ours, alone, naive))
     print(f"replay {rounds} rounds ({moves:,} moves), whole processes, median of {runs}:")
-    print(f"  skipbo replay: {ours:.3f} s ({moves / ours:,.0f} moves/s)")
-    print(f"  naive reference replayer: {naive:.3f} s ({moves / naive:,.0f} moves/s)")
-    print(f"  skipbo replay is {naive / ours:.1f}x faster")
+    print(f"  skipbo replay: {mine:.3f} s ({moves / mine:,.0f} moves/s)")
+    print(f"  skipbo replay --jobs 1 (one process): {one:.3f} s = {theirs / one:.1f}x faster")
+    print(f"  naive reference replayer: {theirs:.3f} s ({moves / theirs:,.0f} moves/s)")
+    print(f"  skipbo replay is {theirs / mine:.1f}x faster")
 
 
 def main() -> None:

@@ -1,5 +1,5 @@
 """``python -m skipbo`` is the ``skipbo`` command."""
 
-from skipbo.cli import main
+from skipbo.cli import command
 
-raise SystemExit(main())
+command()

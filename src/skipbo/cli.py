@@ -27,7 +27,7 @@ import io
 import os
 import sys
 from collections.abc import Callable, Collection, Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Any, NamedTuple, NoReturn, TypeAlias
+from typing import IO, TYPE_CHECKING, Any, NamedTuple, NoReturn, TypeAlias, cast
 
 from skipbo import __version__
 
@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 
 PROG = "skipbo"
 EXIT_OK, EXIT_NOT_OK, EXIT_USAGE = 0, 1, 2
+EXIT_SOFTWARE = 70
+"""A share's process failed (``sysexits.h``'s EX_SOFTWARE)."""
 EXIT_INTERRUPTED = 130
 """128 + SIGINT, what a shell reports for a command stopped with Ctrl-C."""
 EXIT_BROKEN_PIPE = 141
@@ -107,36 +109,194 @@ def _replay_item(item: RecordItem) -> ReplayOutcome:
         return _bad(str(exc))
 
 
-def _run_records(path: str, render: Render) -> int:
+def _run_records(path: str, render: Render, jobs: int | None = None) -> int:
     """Replay every record of ``path`` and print one JSON line each; the exit status.
 
     JSON Lines, or one pretty-printed record (:func:`skipbo.records_io.scan_records`);
     a file that is neither is one error line (exit 2), not one bad record a line.
+    A large file of JSON Lines is shared between the machine's cores, or ``jobs``
+    processes (:func:`_run_forked`); the output is the same, in the same order.
     """
-    import json
-
     from skipbo.records_io import RecordFileError, scan_records
 
+    name = "standard input" if path == "-" else path
+    forked = _run_forked(path, render, jobs)
+    if forked is not None:
+        return forked
     status = EXIT_OK
     records = 0
-    write = sys.stdout.write
-    dumps = json.dumps
-    name = "standard input" if path == "-" else path
     with _open_records(path) as stream:
         try:
             for item in scan_records(stream):
                 records += 1
-                outcome = _replay_item(item)
-                if outcome.ok:
-                    write(dumps(render(item.line, outcome)) + "\n")
-                else:
-                    write(dumps(outcome.to_dict()) + "\n")
-                    status = EXIT_NOT_OK
+                status = max(status, _print_outcome(item, render, sys.stdout.write))
         except RecordFileError as exc:
             raise UsageError(f"{name}: {exc}") from None
     if not records:  # not an error: nothing was wrong, but silence would puzzle
         print(f"{PROG}: {name} holds no record", file=sys.stderr)
     return status
+
+
+def _print_outcome(item: RecordItem, render: Render, write: Callable[[str], object]) -> int:
+    """Replay one record, write its line; EXIT_OK or EXIT_NOT_OK."""
+    import json
+
+    outcome = _replay_item(item)
+    if outcome.ok:
+        write(json.dumps(render(item.line, outcome)) + "\n")
+        return EXIT_OK
+    write(json.dumps(outcome.to_dict()) + "\n")
+    return EXIT_NOT_OK
+
+
+# ------------------------------------------------------- records on several cores
+
+FORK_BYTES = 256 * 1024
+"""A file of records at least this large is shared between processes (each share at
+least this large): below it, starting a process costs more than it saves."""
+FORK_MAX = 8
+"""Processes at most (the command's own included)."""
+
+
+def _run_forked(path: str, render: Render, jobs: int | None = None) -> int | None:
+    """The record command on several cores, or None where that does not pay or apply.
+
+    Only a file (not standard input) of JSON Lines (its first record a line of JSON),
+    on a system that can fork. ``jobs`` None: one process per core this process may
+    use, for a file large enough (:data:`FORK_BYTES` a share); 0: one per core, any
+    size; N: N processes (at most one per line); 1: this process alone.
+    The file is cut at line ends into shares; each other process (forked after the
+    core was imported, so it starts at once) replays its share into a pipe, this one
+    replays the first and then copies the others' lines out in file order. A usage
+    error in a share (``view --seat`` past a record's seats) stops the command at that
+    record, after the lines before it, as it does in one process.
+    """
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    wanted = jobs or cores
+    if path == "-" or not hasattr(os, "fork") or wanted < 2:
+        return None
+    try:
+        if jobs is None and os.path.getsize(path) < 2 * FORK_BYTES:
+            return None
+        with open(path, "rb") as stream:
+            data = stream.read()
+    except OSError:
+        return None  # the usual path says what is wrong with the file
+    if jobs is None:
+        wanted = min(wanted, FORK_MAX, len(data) // FORK_BYTES)
+    shares = _shares(data, wanted)
+    if shares is None:
+        return None
+    sys.stdout.flush()  # nothing buffered may be written twice
+    children = [_fork_share(data, start, end, first, render) for start, end, first in shares[1:]]
+    try:
+        start, end, first = shares[0]
+        status = _replay_share(data, start, end, first, render, sys.stdout.write)
+        for pid, reader in children:
+            status = max(status, _copy_share(pid, reader))
+        return status
+    finally:
+        for pid, reader in children:
+            _end_child(pid, reader)
+
+
+def _shares(data: bytes, count: int) -> list[tuple[int, int, int]] | None:
+    """``data`` cut at line ends into about ``count`` shares: (start, end, the line
+    number of start); None unless its first non-blank line is JSON on its own (JSON
+    Lines: a pretty-printed record is read whole, by the usual path)."""
+    from skipbo.records_io import decode_line
+
+    begin = len(data) - len(data.lstrip())
+    first_line = data[begin : data.find(b"\n", begin) + 1 or len(data)]
+    if count < 2 or decode_line(first_line, 1).error is not None:
+        return None
+    shares, start, line = [], 0, 1
+    for index in range(1, count + 1):
+        end = len(data) if index == count else data.find(b"\n", len(data) * index // count) + 1
+        if end <= start:
+            continue
+        shares.append((start, end, line))
+        line += data.count(b"\n", start, end)
+        start = end
+    return shares
+
+
+def _replay_share(
+    data: bytes, start: int, end: int, first: int, render: Render, write: Callable[[str], object]
+) -> int:
+    """Replay the lines of ``data[start:end]`` (numbered from ``first``) as JSON Lines,
+    each line as a file yields it (its ``\\n`` kept), so every message is the usual."""
+    from skipbo.records_io import decode_line
+
+    status = EXIT_OK
+    for number, raw in enumerate(io.BytesIO(data[start:end]), first):
+        if raw.strip():
+            status = max(status, _print_outcome(decode_line(raw, number), render, write))
+    return status
+
+
+STOPPED = b"\0"
+"""What a share's output ends with, before the message, when a usage error stopped it."""
+
+
+def _fork_share(
+    data: bytes, start: int, end: int, first: int, render: Render
+) -> tuple[int, IO[bytes]]:
+    """A process replaying one share into a pipe: (its pid, the pipe's reading end).
+
+    It writes its lines (then :data:`STOPPED` and the message of a usage error) and
+    leaves with its status, never running this process's exit handlers.
+    """
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid:
+        os.close(write_end)
+        return pid, os.fdopen(read_end, "rb")
+    code = EXIT_INTERRUPTED
+    try:
+        os.close(read_end)
+        lines: list[str] = []
+        try:
+            code = _replay_share(data, start, end, first, render, lines.append)
+        except UsageError as exc:
+            lines.append(STOPPED.decode() + str(exc))
+            code = EXIT_USAGE
+        with os.fdopen(write_end, "wb") as out:
+            out.write("".join(lines).encode())
+    except KeyboardInterrupt:
+        code = EXIT_INTERRUPTED
+    except BaseException:  # a bug: shown, and the command stops with one line
+        import traceback
+
+        traceback.print_exc()
+        code = EXIT_SOFTWARE
+    finally:
+        os._exit(code)
+
+
+def _copy_share(pid: int, reader: IO[bytes]) -> int:
+    """Write a share's lines to standard output; its status (a usage error raised)."""
+    output = reader.read()
+    lines, stopped, message = output.partition(STOPPED)
+    sys.stdout.write(lines.decode())
+    _, wait_status = os.waitpid(pid, 0)
+    if stopped:
+        raise UsageError(message.decode())
+    code = os.waitstatus_to_exitcode(wait_status)
+    if code in (EXIT_OK, EXIT_NOT_OK):
+        return code
+    if code in (EXIT_INTERRUPTED, -2):  # Ctrl-C reached it (SIGINT): as if stopped here
+        raise KeyboardInterrupt
+    raise UsageError(f"a share of the file was not replayed (its process ended with {code})")
+
+
+def _end_child(pid: int, reader: IO[bytes]) -> None:
+    """Stop a share's process if it still runs, and collect it."""
+    reader.close()
+    with contextlib.suppress(ProcessLookupError, ChildProcessError):
+        os.kill(pid, 9)
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(pid, 0)
 
 
 def _final(outcome: ReplayOutcome) -> Round:
@@ -175,16 +335,22 @@ def _view_renderer(seat: int) -> Render:
     return render
 
 
+def _record_jobs(args: argparse.Namespace) -> int | None:
+    if args.jobs is not None and args.jobs < 0:
+        raise UsageError(f"--jobs must be 0 (every CPU) or more, not {args.jobs}")
+    return cast(int | None, args.jobs)
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
-    return _run_records(args.file, _render_result)
+    return _run_records(args.file, _render_result, _record_jobs(args))
 
 
 def _cmd_legal(args: argparse.Namespace) -> int:
-    return _run_records(args.file, _render_legal)
+    return _run_records(args.file, _render_legal, _record_jobs(args))
 
 
 def _cmd_view(args: argparse.Namespace) -> int:
-    return _run_records(args.file, _view_renderer(args.seat))
+    return _run_records(args.file, _view_renderer(args.seat), _record_jobs(args))
 
 
 # -------------------------------------------------------------------- simulate
@@ -438,6 +604,13 @@ def _add_record_command(
         "file",
         metavar="FILE",
         help="JSON Lines of records (or one pretty-printed record), or '-' for stdin",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="processes sharing a file's records; 0 = one per CPU, 1 = this one alone"
+        " (default: one per CPU for a file over 512 KB); the output does not depend on it",
     )
     return parser
 
@@ -773,3 +946,26 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BROKEN_PIPE
     except (ValueError, OSError) as exc:
         return _fail(str(exc) or type(exc).__name__)
+
+
+QUICK_EXIT = frozenset({"replay", "legal", "view"})
+"""Commands after which the process leaves without the interpreter's teardown."""
+
+
+def command() -> NoReturn:
+    """The ``skipbo`` program (its console script, and ``python -m skipbo``): :func:`main`,
+    then exit with its status.
+
+    After a record command the process leaves at once (``os._exit``, its output
+    flushed): the interpreter's teardown, freeing the core's move tables and every
+    module, took about 10 ms, a tenth of a 600-round replay on two cores, and these
+    commands hold nothing that needs closing (benchmarks/startup.py). :func:`main`
+    itself always returns, for callers in the same process.
+    """
+    status = main()
+    if chosen_command(sys.argv[1:]) in QUICK_EXIT:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        os._exit(status)
+    sys.exit(status)

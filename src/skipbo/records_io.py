@@ -145,7 +145,8 @@ def _record_object(item: object) -> dict[str, Any]:
 TOO_LARGE = "holds a number too large"
 
 
-def _decode_line(raw: bytes | str, number: int) -> RecordItem:
+def decode_line(raw: bytes | str, number: int) -> RecordItem:
+    """Line ``number`` of a JSON Lines file, decoded (or why it is no JSON)."""
     try:
         return RecordItem(number, json.loads(raw))
     except UnicodeDecodeError:
@@ -164,7 +165,7 @@ def _is_json(item: RecordItem) -> bool:
 def _lines(numbered: Iterable[tuple[int, Any]]) -> Iterator[RecordItem]:
     for number, raw in numbered:
         if raw.strip():
-            yield _decode_line(raw, number)
+            yield decode_line(raw, number)
 
 
 def _scan(stream: IO[bytes] | IO[str]) -> Iterator[RecordItem]:
@@ -174,7 +175,7 @@ def _scan(stream: IO[bytes] | IO[str]) -> Iterator[RecordItem]:
             break
     else:
         return
-    first = _decode_line(raw, number)
+    first = decode_line(raw, number)
     if _is_json(first):  # JSON Lines: read on lazily
         yield first
         yield from _lines(numbered)

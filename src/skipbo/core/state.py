@@ -608,7 +608,7 @@ class Round:
                 elif sizes[p]:
                     return
                 append(move)
-                self._end_turn()
+                self._end_turn(masks=False)
                 if self.result is not None:
                     return
                 p = self.to_move
@@ -658,7 +658,7 @@ class Round:
                 build[slot] += 1
             self.played_this_turn = True
             if not sizes[p]:
-                self._draw(p, HAND_SIZE)
+                self._draw(p, HAND_SIZE, masks=False)
 
     def _derive_masks(self) -> None:
         """Derive the hand masks and ``_accept`` from the hand counts and build piles
@@ -729,17 +729,25 @@ class Round:
         q = self.partners[p]
         return not self._stocks[p] and (q < 0 or not self._stocks[q])
 
-    def _draw(self, p: int, count: int) -> None:
-        """Draw up to ``count`` cards, reshuffling completed piles when needed (§6)."""
+    def _draw(self, p: int, count: int, masks: bool = True) -> None:
+        """Draw up to ``count`` cards, reshuffling completed piles when needed (§6).
+
+        ``masks=False``: the hand mask may be left stale in the usual case (no
+        reshuffle), for :meth:`_play_legal_ids`, whose caller derives it again.
+        """
         draw = self._draw_pile
         counts = self._hands[p]
         mask = self._hand_masks[p]
         if 0 < count <= len(draw):  # the usual case: no reshuffle, all cards there
-            for card in draw[-count:]:
-                counts[card] += 1
-                mask |= 1 << card
+            if masks:
+                for card in draw[-count:]:
+                    counts[card] += 1
+                    mask |= 1 << card
+                self._hand_masks[p] = mask
+            else:
+                for card in draw[-count:]:
+                    counts[card] += 1
             del draw[-count:]
-            self._hand_masks[p] = mask
             self._hand_sizes[p] += count
             return
         got = 0
@@ -764,8 +772,9 @@ class Round:
         self._completed = []
         self._frozen_completed = None
 
-    def _end_turn(self) -> None:
-        """Close the turn (blocked round and cap checks), then begin the next one."""
+    def _end_turn(self, masks: bool = True) -> None:
+        """Close the turn (blocked round and cap checks), then begin the next one
+        (``masks``: as for :meth:`_draw`)."""
         n = self.rules.players
         if not self.played_this_turn and not self._draw_pile and not self._completed:
             self.idle_streak += 1
@@ -784,7 +793,7 @@ class Round:
         self.played_this_turn = False
         missing = HAND_SIZE - self._hand_sizes[p]
         if missing > 0:
-            self._draw(p, missing)
+            self._draw(p, missing, masks)
 
     def _win(self, p: int) -> None:
         team = self.rules.team_seats(p)
