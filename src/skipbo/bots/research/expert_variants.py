@@ -137,6 +137,12 @@ class ExpertVariant(ExpertBot):
             return self._discard(view, self._decision_seed())
         return combo_discard(view)
 
+    def _world(self, view: PlayerView, seed: str) -> Round:
+        """A world to judge a choice in: a round consistent with ``view``, its hidden
+        cards dealt from ``seed`` (a benchmark's clairvoyant player uses the true round
+        instead: :mod:`.clairvoyant`)."""
+        return sample_round(view, seed)
+
     def _decision_seed(self) -> str:
         return f"{self.seed}/{self._decisions}"
 
@@ -182,7 +188,7 @@ class ExpertVariant(ExpertBot):
         rules = view.rules
         team = rules.team_of(seat)
         first = ranked[0][1]
-        state = sample_round(view, seed)
+        state = self._world(view, seed)
         state.apply_unchecked(first)
         before = [len(stock) for stock in state._stocks]
         others = {s: _RolloutCombo(self.settings.nodes) for s in range(rules.players)}
@@ -221,7 +227,7 @@ class ExpertVariant(ExpertBot):
             return []
         if len(top) == 1 or (not self.settings.race and all(base != base for _, base, _ in top)):
             return top[0][2]
-        worlds = [sample_round(view, f"{seed}/w{i}") for i in range(self.settings.worlds)]
+        worlds = [self._world(view, f"{seed}/w{i}") for i in range(self.settings.worlds)]
         seat = view.seat
         assert seat is not None
         if self.settings.race:

@@ -1,0 +1,73 @@
+"""A clairvoyant benchmark player: the expert's search with the true round as its world.
+
+Not a level and not a fair bot: it is told the true round (every hand, the
+stocks below their tops, the draw order and the reshuffles to come) before each
+decision, and judges its discards in that one world instead of in worlds sampled
+from the unseen cards. Everything else is the sampling expert's
+(:class:`~.expert_variants.ExpertVariant` with ``discard_worlds=1`` and no
+network): combo's line of plays, then each of the tidiest discards judged by the
+other seats' turns (combo) and the own next turn that follow it.
+
+So the gap between it and the fair expert bounds what better inference of the
+hidden cards could gain the expert; what it cannot see either (how the other
+seats will really play) and a deeper search are the rest of the headroom
+(issue 25, docs/bots.md "The ceiling"). :func:`play_round_with_truth` plays a
+round in which such players get the truth; ``benchmarks/ceiling.py`` measures it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from skipbo.core import Move, PlayerView, Round, Rules, new_round, player_view
+
+from ..base import Bot
+from ..combo import ComboWeights
+from .expert_variants import ExpertVariant, VariantSettings
+
+CLAIRVOYANT = VariantSettings(discard_worlds=1, learned=0.0)
+"""The sampling expert's judgement in one world: the true one."""
+
+
+class ClairvoyantExpert(ExpertVariant):
+    """The sampling expert whose only world is the true round (see the module)."""
+
+    name = "clairvoyant"
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        weights: ComboWeights | None = None,
+        settings: VariantSettings | None = None,
+    ) -> None:
+        super().__init__(seed, weights, settings or CLAIRVOYANT)
+        self.truth: Round | None = None
+        """The true round at the decision being made (set by the runner)."""
+
+    def _world(self, view: PlayerView, seed: str) -> Round:
+        truth = self.truth
+        if truth is None or truth.to_move != view.seat or truth.result is not None:
+            raise RuntimeError("a clairvoyant player needs the true round of its own turn")
+        return truth.copy()
+
+
+def play_round_with_truth(
+    rules: Rules, bots: Sequence[Bot], seed: int | str, dealer: int | None = None
+) -> Round:
+    """Like :func:`skipbo.sim.play_round`, but a bot with a ``truth`` attribute is told
+    the true round before each of its decisions (the others see views only)."""
+    if len(bots) != rules.players:
+        raise ValueError(f"{rules.players} players need {rules.players} bots, not {len(bots)}")
+    state = new_round(rules, seed, dealer)
+    while state.result is None:
+        seat = state.to_move
+        bot = bots[seat]
+        if hasattr(bot, "truth"):
+            bot.truth = state
+        legal = state.legal_moves()
+        move: Move = bot.choose(player_view(state, seat), legal)
+        if move not in legal:
+            state.forfeit(seat)
+            break
+        state.apply_unchecked(move)
+    return state
