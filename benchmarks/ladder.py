@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from skipbo.bots import Bot, make_bot
+from skipbo.bots.registry import BOTS
 from skipbo.core import Move, PlayerView, Rules
 from skipbo.sim.runner import play_round
 from skipbo.sim.stats import mean_interval, quantile_interval, wilson_interval
@@ -160,18 +161,30 @@ def run_pairs(
     return found
 
 
+def partner_name(partner: str, others: str) -> str:
+    """The name the measured bot's partners play under: ``partner``, or an alias of it
+    when the other side plays the same bot (wins are counted by name)."""
+    if partner != others:
+        return partner
+    alias = f"{partner} (partner)"
+    BOTS.setdefault(alias, BOTS[partner])
+    return alias
+
+
 def run_table(
     pool: ProcessPoolExecutor,
     table: str,
     args: argparse.Namespace,
     all_times: dict[str, list[float]],
 ) -> None:
-    """Expert at a table (``"4"``, or ``"4t"`` for partnerships) against ``hard``
-    bots, its seat rotating over each deal."""
+    """The table bot at a table (``"4"``, or ``"4t"`` for partnerships) against
+    ``--table-others`` bots (its partners ``--partner``), its seat rotating over each
+    deal; a partnership's share is its side's."""
     rules = table_rules(table)
     seats = range(rules.players)
-    names = [args.table_bot if rules.team_of(s) == 0 else "hard" for s in seats]
-    me = args.table_bot
+    me, others = args.table_bot, args.table_others
+    partner = partner_name(args.partner or me, others)
+    names = [(me if s == 0 else partner) if rules.team_of(s) == 0 else others for s in seats]
     sides = len({rules.team_of(s) for s in seats})
     label = f"{rules.players} players" + (" in partnerships" if rules.teams else "")
     start = time.perf_counter()
@@ -180,12 +193,14 @@ def run_table(
         all_times.setdefault(name, []).extend(values)
     total = sum(wins.values())
     decided = total - wins["(none)"]
-    low, high = wilson_interval(wins[me], total)
-    d_low, d_high = wilson_interval(wins[me], decided)
+    won = wins[me] + (wins[partner] if partner != me else 0)
+    low, high = wilson_interval(won, total)
+    d_low, d_high = wilson_interval(won, decided)
     print(
-        f"{label}, {' + '.join(names)}: {total} rounds, {me} wins"
-        f" {wins[me] / total:.1%}  [{low:.1%}, {high:.1%}] of all rounds,"
-        f" {wins[me] / decided:.1%}  [{d_low:.1%}, {d_high:.1%}] of {decided} decided"
+        f"{label}, {' + '.join(names)}: {total} rounds, {me}"
+        f"{' (its side)' if rules.teams else ''} wins"
+        f" {won / total:.1%}  [{low:.1%}, {high:.1%}] of all rounds,"
+        f" {won / decided:.1%}  [{d_low:.1%}, {d_high:.1%}] of {decided} decided"
         f" (fair share {1 / sides:.1%}), no winner {wins['(none)']}"
         f"  ({time.perf_counter() - start:.0f} s, {speed(rules.players, deal_seconds)})"
     )
@@ -271,6 +286,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--table-bot", default="expert", help="the bot measured at the --tables (default expert)"
+    )
+    parser.add_argument(
+        "--table-others", default="hard", help="the bot in the other sides' seats (default hard)"
+    )
+    parser.add_argument(
+        "--partner", help="the bot beside the measured one in partnerships (default: itself)"
     )
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument(
