@@ -192,11 +192,13 @@ def _run_forked(path: str, render: Render, jobs: int | None = None) -> int | Non
     try:
         start, end, first = shares[0]
         status = _replay_share(data, start, end, first, render, sys.stdout.write)
-        for pid, reader in children:
-            status = max(status, _copy_share(pid, reader))
+        while children:
+            pid, reader = children.pop(0)
+            with reader:
+                status = max(status, _copy_share(pid, reader))
         return status
     finally:
-        for pid, reader in children:
+        for pid, reader in children:  # the ones not collected: stopped, then collected
             _end_child(pid, reader)
 
 
@@ -275,11 +277,12 @@ def _fork_share(
 
 
 def _copy_share(pid: int, reader: IO[bytes]) -> int:
-    """Write a share's lines to standard output; its status (a usage error raised)."""
+    """Write a share's lines to standard output and collect its process; its status (a
+    usage error raised)."""
     output = reader.read()
+    _, wait_status = os.waitpid(pid, 0)
     lines, stopped, message = output.partition(STOPPED)
     sys.stdout.write(lines.decode())
-    _, wait_status = os.waitpid(pid, 0)
     if stopped:
         raise UsageError(message.decode())
     code = os.waitstatus_to_exitcode(wait_status)
@@ -291,7 +294,8 @@ def _copy_share(pid: int, reader: IO[bytes]) -> int:
 
 
 def _end_child(pid: int, reader: IO[bytes]) -> None:
-    """Stop a share's process if it still runs, and collect it."""
+    """Stop a share's process that was not collected yet, and collect it (never a
+    collected one: its pid may belong to another process by now)."""
     reader.close()
     with contextlib.suppress(ProcessLookupError, ChildProcessError):
         os.kill(pid, 9)
