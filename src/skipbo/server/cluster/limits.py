@@ -25,8 +25,6 @@ import math
 import time
 from typing import Any, NamedTuple
 
-from redis.exceptions import NoScriptError
-
 from ..guard import CreateLimiter
 from ..messages import RateLimiter
 from .batches import Batches
@@ -103,6 +101,8 @@ class Windows:
     async def _run_script(self, grants: list[Grant], now: float, indexes: list[int]) -> list[Any]:
         """The script's answers, in one pipeline (loading the script first if Redis
         lost it, e.g. after a restart)."""
+        from redis.exceptions import NoScriptError  # redis-py: only a cluster needs it
+
         for attempt in (1, 2):
             pipe = self.redis.pipeline(transaction=False)
             for grant, index in zip(grants, indexes, strict=True):
