@@ -581,7 +581,12 @@ class ClusterHub:
             return True
         if entry.table.bot_turn() is not None:
             return True
-        return waiting != (next_deadline(entry.shared, self.grace), bool(entry.shared.connected))
+        return waiting != self._clocks(entry.shared)
+
+    def _clocks(self, shared: Shared) -> tuple[float | None, bool]:
+        """What a driver's wait depends on: the next deadline, and whether anyone is
+        connected (a clock acts only then)."""
+        return next_deadline(shared, self.grace), bool(shared.connected)
 
     async def _drive(self, code: str) -> None:
         """Bots and clocks of one table, while this worker holds its lease."""
@@ -597,11 +602,12 @@ class ClusterHub:
                 if due(entry.table, entry.shared, now, self.grace):
                     await self.change(code, self._autopilot, drive=True)
                     continue
-                deadline = next_deadline(entry.shared, self.grace)
+                clocks = self._clocks(entry.shared)
+                deadline = clocks[0]
                 wait = self.tick if deadline is None else min(deadline - now + 0.01, self.tick)
                 # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a
                 # cancellation that comes as the wake is set, and close() waits forever
-                self._waiting[code] = (deadline, bool(entry.shared.connected))
+                self._waiting[code] = clocks
                 try:
                     with contextlib.suppress(TimeoutError):
                         async with asyncio.timeout(max(wait, 0.01)):

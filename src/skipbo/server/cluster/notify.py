@@ -196,9 +196,10 @@ class Notifier:
     def _heard(self, data: bytes | str) -> None:
         """One message of the channel: a table's new version, or an event."""
         if isinstance(data, bytes) and (framed := unframe(data)) is not None:
-            origin, codes, _ = framed
+            origin, codes, body = framed
             if origin == self.origin or not any(self.holds(code) for code in codes):
                 return  # this worker's own news, or only of tables it does not hold
+            data = body
         news = decode(data)
         if news is not None:
             for item in news:
