@@ -25,13 +25,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
-import re
 import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
 from skipbo.bots import Bot, make_bot
 from skipbo.bots.research.clairvoyant import CLAIRVOYANT as SEER
@@ -41,7 +39,7 @@ from skipbo.core.moves import DISCARD_BASE
 from skipbo.sim.stats import wilson_interval
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from expert_variants import FIELDS  # a sibling benchmark, not a package
+from expert_variants import spelled  # a sibling benchmark, not a package
 
 CLAIRVOYANT = "clairvoyant"
 PAIRS = [
@@ -60,9 +58,7 @@ def player(name: str, seed: str) -> Bot:
     line of plays past the chance events, in the true round), or a built-in bot."""
     if not name.startswith(CLAIRVOYANT):
         return make_bot(name, seed)
-    found = re.findall(r"-([a-zA-Z])(\d+(?:\.\d+)?)", name)
-    values: dict[str, Any] = {FIELDS[k]: float(v) if "." in v else int(v) for k, v in found}
-    bot = ClairvoyantExpert(seed, settings=dataclasses.replace(SEER, **values))
+    bot = ClairvoyantExpert(seed, settings=dataclasses.replace(SEER, **spelled(name)))
     bot.name = name
     return bot
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from skipbo.bots.registry import BOTS
 from skipbo.bots.research.expert_variants import ExpertVariant, VariantSettings
@@ -45,11 +46,15 @@ FIELDS = {
 """Letter of a variant name's field: the :class:`VariantSettings` field it sets."""
 
 
-def variant(name: str) -> VariantSettings:
-    """The settings a variant name spells (``expert-c6-w3``)."""
+def spelled(name: str) -> dict[str, Any]:
+    """The settings a name spells (``expert-c6-w3``: candidates 6, worlds 3), by field."""
     found = re.findall(r"-([a-zA-Z])(\d+(?:\.\d+)?)", name)
-    values = {FIELDS[k]: float(v) if "." in v else int(v) for k, v in found}
-    return VariantSettings(**values)
+    return {FIELDS[k]: float(v) if "." in v else int(v) for k, v in found}
+
+
+def variant(name: str) -> VariantSettings:
+    """The settings a variant name spells, the expert's for the rest."""
+    return VariantSettings(**spelled(name))
 
 
 def register(names: list[str]) -> None:

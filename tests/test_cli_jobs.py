@@ -28,6 +28,11 @@ def skipbo(*argv: str) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, "-m", "skipbo", *argv], capture_output=True, timeout=120)
 
 
+def seen(run: subprocess.CompletedProcess[bytes]) -> tuple[int, bytes, bytes]:
+    """What a caller sees of a run: exit status, standard output, standard error."""
+    return run.returncode, run.stdout, run.stderr
+
+
 def mixed_lines() -> bytes:
     """Good, unfinished, illegal and bad records, lines that are no JSON, blank
     lines and a Windows line end: every kind of line the commands report."""
@@ -47,11 +52,7 @@ def test_every_process_count_prints_the_same_bytes(tmp_path: Path, command: list
     assert alone.returncode == 1 and alone.stdout.count(b"\n") == 3 * (len(RECORDS) + 4)
     for jobs in JOBS:
         shared = skipbo(*command, "--jobs", jobs, str(path))
-        assert (shared.returncode, shared.stdout, shared.stderr) == (
-            alone.returncode,
-            alone.stdout,
-            alone.stderr,
-        ), jobs
+        assert seen(shared) == seen(alone), jobs
 
 
 def test_a_usage_error_in_a_later_share_stops_there(tmp_path: Path) -> None:
@@ -65,11 +66,7 @@ def test_a_usage_error_in_a_later_share_stops_there(tmp_path: Path) -> None:
     assert b"line 10" in alone.stderr and b"Traceback" not in alone.stderr
     for jobs in JOBS:
         shared = skipbo("view", "--seat", "3", "--jobs", jobs, str(path))
-        assert (shared.returncode, shared.stdout, shared.stderr) == (
-            alone.returncode,
-            alone.stdout,
-            alone.stderr,
-        ), jobs
+        assert seen(shared) == seen(alone), jobs
 
 
 def test_a_large_file_is_shared_by_default_with_the_same_output(tmp_path: Path) -> None:
@@ -78,11 +75,7 @@ def test_a_large_file_is_shared_by_default_with_the_same_output(tmp_path: Path) 
     path.write_bytes(text * (2 * FORK_BYTES // len(text) + 1))
     alone = skipbo("replay", "--jobs", "1", str(path))
     default = skipbo("replay", str(path))
-    assert (default.returncode, default.stdout, default.stderr) == (
-        alone.returncode,
-        alone.stdout,
-        alone.stderr,
-    )
+    assert seen(default) == seen(alone)
 
 
 def test_a_pretty_printed_record_and_bad_jobs(tmp_path: Path) -> None:
