@@ -7,7 +7,7 @@ import pytest
 
 from skipbo.bots import make_bot
 from skipbo.bots.expert import ExpertBot
-from skipbo.bots.research.clairvoyant import ClairvoyantExpert, play_round_with_truth
+from skipbo.bots.research.clairvoyant import ClairvoyantExpert, HandSeer, play_round_with_truth
 from skipbo.core import Round, Rules, new_round, player_view
 from skipbo.core.determinize import sample_round
 from skipbo.core.moves import DISCARD_BASE
@@ -82,3 +82,22 @@ def test_the_fair_expert_moves_the_same_whatever_the_hidden_cards() -> None:
             move = combo.choose(view, legal)
         state.play(move)
     assert differed > 0, "the clairvoyant player never used what it was told"
+
+
+def test_a_hand_seers_world_keeps_the_hands_and_open_cards_and_deals_the_rest_again() -> None:
+    state = at_a_discard("hands")
+    seer = HandSeer("h")
+    seer.truth = state
+    view = player_view(state, state.to_move)
+    worlds = [seer._world(view, f"seed {k}") for k in range(2)]
+    for world in worlds:
+        assert world._hands == state._hands
+        assert (world.build_cards, world.completed, world.discards) == (
+            state.build_cards,
+            state.completed,
+            state.discards,
+        )
+        assert [s[-1:] for s in world.stocks] == [s[-1:] for s in state.stocks]
+        hidden = sorted([c for s in world.stocks for c in s[:-1]] + list(world.draw))
+        assert hidden == sorted([c for s in state.stocks for c in s[:-1]] + list(state.draw))
+    assert worlds[0].draw != state.draw and worlds[0].draw != worlds[1].draw

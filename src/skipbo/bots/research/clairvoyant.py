@@ -17,9 +17,11 @@ round in which such players get the truth; ``benchmarks/ceiling.py`` measures it
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from skipbo.core import Move, PlayerView, Round, Rules, new_round, player_view
+from skipbo.core.shuffles import SeededShuffler
 
 from ..base import Bot
 from ..combo import ComboWeights
@@ -71,3 +73,44 @@ def play_round_with_truth(
             break
         state.apply_unchecked(move)
     return state
+
+
+class HandSeer(ClairvoyantExpert):
+    """A benchmark player that sees the other seats' hands and nothing else hidden.
+
+    Its worlds are the true round with every other hidden card (the stocks below
+    their tops, the draw pile, the reshuffles) dealt again at random: what a fair
+    player could at best know by inferring the hands from the moves it has seen.
+    The gap between it and the clairvoyant player is what no inference can buy
+    (the order of the cards still to come)."""
+
+    name = "handseer"
+
+    def _world(self, view: PlayerView, seed: str) -> Round:
+        return hands_kept(super()._world(view, seed), seed)
+
+
+def hands_kept(truth: Round, seed: str) -> Round:
+    """``truth`` with its hands and open cards kept and the rest of its hidden cards
+    (stocks below their tops, the draw pile) dealt again from ``seed``."""
+    stocks = [list(stock) for stock in truth._stocks]
+    pool = [card for stock in stocks for card in stock[:-1]] + list(truth._draw_pile)
+    random.Random(f"skipbo/handseer/{seed}").shuffle(pool)
+    for stock in stocks:
+        below = len(stock) - 1
+        if below > 0:
+            stock[:-1] = [pool.pop() for _ in range(below)]
+    hands = [
+        [card for card, count in enumerate(counts) for _ in range(count)] for counts in truth._hands
+    ]
+    return Round.assemble(
+        rules=truth.rules,
+        to_move=truth.to_move,
+        stocks=stocks,
+        hands=hands,
+        discards=[[list(pile) for pile in piles] for piles in truth._discards],
+        build_cards=[list(cards) for cards in truth._build_cards],
+        completed=list(truth._completed),
+        draw=pool,
+        shuffler=SeededShuffler(f"handseer/{seed}"),
+    )
