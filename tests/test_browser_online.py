@@ -311,7 +311,9 @@ def test_the_create_form_makes_public_or_private_live_or_slow_tables(tmp_path: P
         other.evaluate("refreshOpenTables()")
         listed = other.locator(f'[data-testid=open-table][data-code="{public}"]')
         listed.wait_for()
-        assert "slow game" in listed.inner_text()  # whoever sits down commits to days
+        assert "slow: 8 hours a turn" in listed.inner_text()  # whoever sits down commits to days
+        listed.scroll_into_view_if_needed()
+        shoot(other, "online-lobby-slow-desktop")
         assert other.locator(f'[data-testid=open-table][data-code="{private}"]').count() == 0
         for page in (phone, desk, other):
             assert not page.js_errors, page.js_errors

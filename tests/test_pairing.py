@@ -30,7 +30,7 @@ def waiting(code: str, waited: float, *ratings: int | None) -> TableShown:
     """A listed two-player table that has waited ``waited`` seconds, its people rated so."""
     seats = [SeatShown(i, f"p{i}", "human", 100 + i, r) for i, r in enumerate(ratings)]
     seats.append(SeatShown(len(seats), "", "open"))
-    return TableShown(code, NOW - waited, True, "live", 2, False, 10, "lobby", 1, None, seats)
+    return TableShown(code, NOW - waited, True, "live", 2, False, 10, "lobby", 1, None, seats=seats)
 
 
 def codes(tables: list[TableShown]) -> list[str]:
@@ -40,7 +40,7 @@ def codes(tables: list[TableShown]) -> list[str]:
 def test_a_tables_level_is_its_peoples_mean_rating() -> None:
     assert level(waiting("A", 0, 1400, 1600)) == 1500
     assert level(waiting("A", 0, None)) == 1500  # no rating yet: the start rating
-    bots = TableShown("B", NOW, True, "live", 2, False, 10, "lobby", 1, None, [])
+    bots = TableShown("B", NOW, True, "live", 2, False, 10, "lobby", 1, None, seats=[])
     assert level(bots) == 1500
     assert window(0) == WINDOW and window(120) > window(60) > window(0)
 

@@ -78,6 +78,16 @@ def test_the_lobby_lists_open_public_tables_with_their_seats(
         pages.update_listing("NEW", T0, phase="over")
 
 
+def test_a_slow_tables_listing_keeps_its_hours_a_turn(store: GroupCommitStorage[Any]) -> None:
+    """The lobby says "slow: 8 hours a turn", not only "slow game" (schema step 5); a
+    listing written before the step has none and says "slow game" as it did."""
+    table(store, "DAY", ["Ann", "open"], public=True, pace="slow", slow_hours=24, created=T0)
+    table(store, "LIVE", ["Ann", "open"], public=True, created=T0 - 1)
+    table(store, "OLD", ["Ann", "open"], public=True, pace="slow", created=T0 - 2)
+    shown = {t.table_id: (t.pace, t.slow_hours) for t in store.run(pages.lobby())}
+    assert shown == {"DAY": ("slow", 24), "LIVE": ("live", None), "OLD": ("slow", None)}
+
+
 def test_your_turn_lists_the_tables_waiting_for_a_player(store: GroupCommitStorage[Any]) -> None:
     ann, bob = player(store, "Ann"), player(store, "Bob", kind="guest")
     for code in ("SLOW", "LIVE", "SOON"):

@@ -40,6 +40,8 @@ interface ListedTableJson {
   phase: "lobby" | "playing" | "finished";
   open_seats: number;
   deadline: number | null;
+  /** A slow game's hours a turn; null for a live game or one listed before they were kept. */
+  slow_hours: number | null;
   seats: ListedSeatJson[];
 }
 

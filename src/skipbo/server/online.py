@@ -62,6 +62,7 @@ def new_listing(code: str, config: TableConfig, open_seats: int, now: float) -> 
         public=config.public,
         rated=config.rated,
         pace="slow" if config.slow else "live",
+        slow_hours=config.slow_hours,
     )
 
 

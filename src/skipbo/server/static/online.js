@@ -328,7 +328,7 @@ function lobbyTableItem(table, testid, action) {
   const length = table.stock <= 10 ? t("lengthShort") : t("lengthNormal");
   const seats = table.phase === "lobby" ? t("openSeats", { free: table.open_seats, players: table.players }) : null;
   // a slow game says so: whoever takes its seat commits to days of turns, not minutes
-  const pace = table.pace === "slow" ? t("paceSlowTag") : null;
+  const pace = table.pace !== "slow" ? null : table.slow_hours ? t(`pace${table.slow_hours}`) : t("paceSlowTag");
   const facts = [table.teams ? t("kind22") : t(`kind${table.players}`), length, pace, seats, table.rated ? t("rated") : t("unrated")];
   const item = el("li", { class: "open-table", "data-testid": testid, "data-code": table.table_id });
   // each person's name opens their profile (profile.js's #player/ID page); a seat is

@@ -200,6 +200,8 @@ class Listing:
     rated: bool = False
     pace: str = "live"
     """``live`` or ``slow``."""
+    slow_hours: int | None = None
+    """A slow game's hours a turn (None: a live game)."""
 
 
 def list_table(listing: Listing) -> Op[None]:
@@ -209,7 +211,7 @@ def list_table(listing: Listing) -> Op[None]:
         phase = "lobby" if listing.open_seats else "playing"
         tx.rows(
             "INSERT INTO listings (table_id, created, public, rated, pace, players, teams, stock,"
-            f" phase, open_seats, updated) VALUES ({placeholders(11)})",
+            f" phase, open_seats, updated, slow_hours) VALUES ({placeholders(12)})",
             (
                 listing.table_id,
                 listing.created,
@@ -222,6 +224,7 @@ def list_table(listing: Listing) -> Op[None]:
                 phase,
                 listing.open_seats,
                 listing.created,
+                listing.slow_hours,
             ),
         )
 
@@ -339,6 +342,8 @@ class TableShown:
     phase: str
     open_seats: int
     deadline: float | None
+    slow_hours: int | None = None
+    """A slow game's hours a turn (None: live, or listed before the listing kept them)."""
     seats: list[SeatShown] = field(default_factory=list)
 
 
@@ -352,7 +357,7 @@ def _with_bools(row: Row, *at: int) -> list[Any]:
 
 _TABLE_COLUMNS = (
     "l.table_id, l.created, l.rated, l.pace, l.players, l.teams, l.stock, l.phase,"
-    " l.open_seats, l.deadline"
+    " l.open_seats, l.deadline, l.slow_hours"
 )
 
 

@@ -181,6 +181,11 @@ STEPS = (
     Step(2, "players, sessions, trusted devices, failed log-ins, who sits where", IDENTITY),
     Step(3, "finished games, each seat's result, ratings and their history", GAMES),
     Step(4, "the listing of every table: lobby, phase, whose turn", LISTINGS),
+    Step(
+        5,
+        "a slow game's hours a turn in its listing (the lobby shows them)",
+        ("ALTER TABLE listings ADD COLUMN slow_hours INTEGER",),
+    ),
 )
 LATEST = STEPS[-1].version
 
