@@ -10,6 +10,8 @@ an expert's pairing: ``--expert-deals`` sets its deals). A variant name is
 ``expert`` followed by settings of
 :class:`~skipbo.bots.research.expert_variants.VariantSettings`: ``-cN`` candidates,
 ``-wN`` worlds, and so on (``FIELDS``); ``expert-W2-L0`` is the sampling expert.
+``expert~`` followed by line weights (``expert~hand_card=60``, :func:`weighted`) is
+the expert with other :class:`~skipbo.bots.combo.ComboWeights`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from skipbo.bots.base import Bot
+from skipbo.bots.combo import ComboWeights
+from skipbo.bots.expert import ExpertBot
 from skipbo.bots.registry import BOTS
 from skipbo.bots.research.expert_variants import ExpertVariant, VariantSettings
 
@@ -57,8 +62,28 @@ def variant(name: str) -> VariantSettings:
     return VariantSettings(**spelled(name))
 
 
+def weighted(name: str) -> ComboWeights:
+    """The line's weights a name spells after ``expert~`` (``expert~hand_card=60~wait=100``;
+    a tuple's numbers joined by ``/``: ``expert~threat=700/300/20``), the default for the rest."""
+    fields: dict[str, Any] = {}
+    for part in name.split("~")[1:]:
+        key, _, value = part.partition("=")
+        numbers = tuple(float(v) for v in value.split("/"))
+        fields[key] = numbers if "/" in value else numbers[0]
+    return ComboWeights(**fields)
+
+
 def register(names: list[str]) -> None:
     for name in names:
+        if name.startswith("expert~") and name not in BOTS:
+            weights = weighted(name)
+
+            def weighed(seed: int | str, weights: ComboWeights = weights, name: str = name) -> Bot:
+                bot = ExpertBot(seed, weights)
+                bot.name = name
+                return bot
+
+            BOTS[name] = weighed
         if name.startswith("expert-") and name not in BOTS:
             settings = variant(name)
 
