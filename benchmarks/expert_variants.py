@@ -87,7 +87,9 @@ def register(names: list[str]) -> None:
         if name.startswith("expert-") and name not in BOTS:
             settings = variant(name)
 
-            def factory(seed: int | str, settings: VariantSettings = settings, name: str = name):
+            def factory(
+                seed: int | str, settings: VariantSettings = settings, name: str = name
+            ) -> Bot:
                 bot = ExpertVariant(seed, settings=settings)
                 bot.name = name
                 return bot

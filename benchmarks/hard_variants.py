@@ -23,6 +23,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from skipbo.bots.combo import ComboBot, ComboWeights, TurnSearch, combo_discard
 from skipbo.bots.greedy import _discard, stock_play
@@ -105,7 +106,8 @@ def settings(name: str) -> tuple[ComboWeights, int, bool, bool, int]:
         elif key == "l":
             depth = value
         else:
-            weights = replace(weights, **{FIELDS[key]: float(value)})
+            changed: dict[str, Any] = {FIELDS[key]: float(value)}
+            weights = replace(weights, **changed)
     return weights, nodes, greedy, tops, depth
 
 

@@ -51,7 +51,7 @@ def skipbo_steps(seconds: float) -> float:
 def uno_steps(seconds: float) -> float | None:
     """Steps/s of RLCard's UNO with random legal actions, or None without RLCard."""
     try:
-        import rlcard  # type: ignore[import-not-found]
+        import rlcard
     except ImportError:
         return None
     env = rlcard.make("uno", config={"seed": 1})

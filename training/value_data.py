@@ -29,7 +29,8 @@ from skipbo.bots import make_bot
 from skipbo.bots.value_features import features
 from skipbo.core import Round, Rules, new_round, player_view
 
-MIXES = {  # name: [(weight, players, stock, teams, bot names by seat)]
+MIXES: dict[str, list[tuple[int, int, int, bool, tuple[str, ...]]]] = {
+    # name: [(weight, players, stock, teams, bot names by seat)]
     "expert": [
         (4, 2, 30, False, ("expert", "hard")),
         (4, 2, 30, False, ("hard", "expert")),

@@ -18,12 +18,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 from mlp_train import Array, Params, adam, backward, forward, init, split_by_file
 
+from skipbo.bots.mlp import FloatArray
 from skipbo.bots.value import ValueNet
 from skipbo.bots.value_features import DERIVED_SIZE, model_input
 
@@ -130,7 +132,8 @@ def main() -> None:
     params = train(
         ((x - mean) / scale).astype(np.float32), y, valid, args.epochs, args.seed, hidden, args.rate
     )
-    net = ValueNet(mean.astype(np.float64), scale.astype(np.float64), [(w, b) for w, b in params])
+    layers = cast(list[tuple[FloatArray, FloatArray]], [(w, b) for w, b in params])
+    net = ValueNet(mean.astype(np.float64), scale.astype(np.float64), layers)
     tx = np.concatenate([f[0] for f in test_files])
     ty = np.concatenate([f[1] for f in test_files])
     expert = np.concatenate([np.full(len(f[1]), f[2]) for f in test_files])
