@@ -41,6 +41,7 @@ FIELDS = {
     "D": "discards",
     "t": "tidy",
     "o": "opponent",
+    "M": "margin",
     "W": "discard_worlds",
     "n": "nodes",
     "N": "net_now",

@@ -153,6 +153,19 @@ def test_the_variant_at_its_defaults_plays_the_experts_moves() -> None:
             assert histories[0] == histories[1]
 
 
+def test_a_race_with_an_unreachable_margin_plays_combos_line() -> None:
+    """``margin``: another line must beat combo's own best line by that much in the race;
+    with a margin no line reaches, the race variant plays the expert's moves."""
+    rules = LONG_TABLES[0]
+    settings = VariantSettings(race=True, events=3, worlds=1, margin=1e12)
+    for deal in range(2):
+        histories = []
+        for bot in (ExpertBot(f"{deal}"), ExpertVariant(f"{deal}", settings=settings)):
+            bots = [bot, make_bot("combo", deal)]
+            histories.append(play_round(rules, bots, f"margin/{deal}").history)
+        assert histories[0] == histories[1]
+
+
 def test_nothing_shipped_imports_the_research_bots() -> None:
     """The registry, the coach and the servers play the shipped bots only."""
     research = "skipbo.bots.research"

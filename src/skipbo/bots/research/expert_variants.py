@@ -75,6 +75,9 @@ class VariantSettings:
     """Judge every candidate line by a sampled race instead: the line, combo to the
     end of the turn, the other seats' turns (combo), then the stock cards each side
     played on the way plus combo's score of the own next turn."""
+    margin: float = 0.0
+    """With ``race``: how much more (in combo's score, a stock card being 1,000) another
+    line must be worth on average than combo's own best line to be played instead."""
     opponent: float = 1.0
     """With ``race`` or ``discard_worlds``: what an opponent's stock card costs,
     against an own one."""
@@ -260,8 +263,8 @@ class ExpertVariant(ExpertBot):
         ours = [s for s in range(rules.players) if rules.team_of(s) == team]
         theirs = [s for s in range(rules.players) if rules.team_of(s) != team]
         best, best_line = float("-inf"), top[0][2]
-        for _, _, line in top:
-            total = 0.0
+        for k, (_, _, line) in enumerate(top):
+            total = 0.0 if k == 0 else -self.settings.margin * len(worlds)
             for i, world in enumerate(worlds):
                 before_ours = sum(len(world._stocks[s]) for s in ours)
                 before_theirs = sum(len(world._stocks[s]) for s in theirs)
