@@ -55,10 +55,10 @@ PHASES = ("early", "middle", "end")
 
 def player(name: str, seed: str) -> Bot:
     """A bot by name: ``clairvoyant``, or ``clairvoyant`` with the settings of
-        ``benchmarks/expert_variants.py``'s names (``clairvoyant-e3-w1`` also judges its
-        line of plays past the chance events, in the true round), ``handseer`` (the same,
-    seeing the other hands only), a fair variant of the expert by the same names
-(``expert-R1-e3-w8``), or a built-in bot."""
+            ``benchmarks/expert_variants.py``'s names (``clairvoyant-e3-w1`` also judges its
+            line of plays past the chance events, in the true round), ``handseer`` (the same,
+        seeing the other hands only), a fair variant of the expert by the same names
+    (``expert-R1-e3-w8``), or a built-in bot."""
     kinds = {CLAIRVOYANT: ClairvoyantExpert, "handseer": HandSeer}
     kind = kinds.get(name.split("-")[0])
     if kind is None:
