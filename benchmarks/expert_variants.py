@@ -42,6 +42,7 @@ FIELDS = {
     "t": "tidy",
     "o": "opponent",
     "M": "margin",
+    "I": "infer",
     "W": "discard_worlds",
     "n": "nodes",
     "N": "net_now",

@@ -44,6 +44,7 @@ from ..expert import (
     swap_discard,
 )
 from ..value import value_net
+from .inference import LastTurn
 from .pace import pace_net
 
 WIN = 1_000_000.0
@@ -75,6 +76,10 @@ class VariantSettings:
     """Judge every candidate line by a sampled race instead: the line, combo to the
     end of the turn, the other seats' turns (combo), then the stock cards each side
     played on the way plus combo's score of the own next turn."""
+    infer: int = 0
+    """Worlds sampled per world wanted until one agrees with the previous seat's last
+    turn played by ``combo`` (:mod:`.inference`; 0: every sample is taken as it is,
+    and when none of ``infer`` agrees the first is)."""
     margin: float = 0.0
     """With ``race``: how much more (in combo's score, a stock card being 1,000) another
     line must be worth on average than combo's own best line to be played instead."""
@@ -124,11 +129,23 @@ class ExpertVariant(ExpertBot):
         super().__init__(seed, weights)
         self.settings = settings or VariantSettings()
         self._decisions = 0
+        self._ended: PlayerView | None = None
+        """The own view at the own last discard, until the next own turn starts."""
+        self._last_turn: LastTurn | None = None
+        """What the views showed of the previous seat's last turn (``infer``)."""
+        self.inferred = [0, 0]
+        """Worlds wanted with ``infer``: [found agreeing, not found]."""
 
     def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
         """The expert's choice; every decision gets its own seed for the worlds."""
         self._decisions += 1
-        return super().choose(view, legal)
+        if self.settings.infer and self._ended is not None:
+            self._last_turn = LastTurn.seen(self._ended, view)
+            self._ended = None
+        move = super().choose(view, legal)
+        if self.settings.infer and move >= DISCARD_BASE:
+            self._ended = view
+        return move
 
     def line(self, view: PlayerView) -> list[Move]:
         """Combo's line, or the candidate line the settings judge best."""
@@ -144,7 +161,17 @@ class ExpertVariant(ExpertBot):
         """A world to judge a choice in: a round consistent with ``view``, its hidden
         cards dealt from ``seed`` (a benchmark's clairvoyant player uses the true round
         instead: :mod:`.clairvoyant`)."""
-        return sample_round(view, seed)
+        world = sample_round(view, seed)
+        turn = self._last_turn
+        if not self.settings.infer or turn is None:
+            return world
+        for k in range(self.settings.infer):
+            candidate = world if k == 0 else sample_round(view, f"{seed}/i{k}")
+            if turn.agrees(candidate, self.weights):
+                self.inferred[0] += 1
+                return candidate
+        self.inferred[1] += 1
+        return world
 
     def _decision_seed(self) -> str:
         return f"{self.seed}/{self._decisions}"
