@@ -232,12 +232,14 @@ def test_cards_that_build_stand_apart_one_tap_plays_and_the_hint_says_why(
     page.get_by_test_id("settings").click()
     page.get_by_test_id("one-tap").check()
     page.get_by_test_id("settings").click()
-    for _ in range(12):
+    # such a card is common but not certain in a dozen moves (a fresh-clone run once
+    # had none in twelve): try up to 40, as the marks above do
+    for _ in range(40):
         play = page.evaluate(ONE_PILE)
         if play:
             break
         my_move_then_my_turn(page)
-    assert play, "no card with a single building pile in twelve turns"
+    assert play, "no card with a single building pile in 40 moves"
     source, target = play
     before = state_count(page)
     page.locator(f"#me [data-source='{source}'][data-selectable=true]").first.click()
