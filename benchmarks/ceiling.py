@@ -34,13 +34,13 @@ from concurrent.futures import ProcessPoolExecutor
 from skipbo.bots import Bot, make_bot
 from skipbo.bots.research.clairvoyant import CLAIRVOYANT as SEER
 from skipbo.bots.research.clairvoyant import ClairvoyantExpert, HandSeer, play_round_with_truth
-from skipbo.bots.research.expert_variants import ExpertVariant, VariantSettings
+from skipbo.bots.research.expert_variants import ExpertVariant
 from skipbo.core import Move, PlayerView, Round, Rules
 from skipbo.core.moves import DISCARD_BASE
 from skipbo.sim.stats import wilson_interval
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from expert_variants import spelled  # a sibling benchmark, not a package
+from expert_variants import spelled, variant  # a sibling benchmark, not a package
 
 CLAIRVOYANT = "clairvoyant"
 PAIRS = [
@@ -55,19 +55,18 @@ PHASES = ("early", "middle", "end")
 
 def player(name: str, seed: str) -> Bot:
     """A bot by name: ``clairvoyant``, or ``clairvoyant`` with the settings of
-            ``benchmarks/expert_variants.py``'s names (``clairvoyant-e3-w1`` also judges its
-            line of plays past the chance events, in the true round), ``handseer`` (the same,
-        seeing the other hands only), a fair variant of the expert by the same names
+    ``benchmarks/expert_variants.py``'s names (``clairvoyant-e3-w1`` also judges its
+    line of plays past the chance events, in the true round), ``handseer`` (the same,
+    seeing the other hands only), a fair variant of the expert by the same names
     (``expert-R1-e3-w8``), or a built-in bot."""
-    kinds = {CLAIRVOYANT: ClairvoyantExpert, "handseer": HandSeer}
-    kind = kinds.get(name.split("-")[0])
-    if kind is None:
-        if not name.startswith("expert-"):
-            return make_bot(name, seed)
-        fair = ExpertVariant(seed, settings=VariantSettings(**spelled(name)))
-        fair.name = name
-        return fair
-    bot = kind(seed, settings=dataclasses.replace(SEER, **spelled(name)))
+    kind = {CLAIRVOYANT: ClairvoyantExpert, "handseer": HandSeer}.get(name.split("-")[0])
+    bot: ExpertVariant
+    if kind is not None:
+        bot = kind(seed, settings=dataclasses.replace(SEER, **spelled(name)))
+    elif name.startswith("expert-"):
+        bot = ExpertVariant(seed, settings=variant(name))
+    else:
+        return make_bot(name, seed)
     bot.name = name
     return bot
 

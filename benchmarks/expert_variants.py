@@ -16,8 +16,10 @@ the expert with other :class:`~skipbo.bots.combo.ComboWeights`.
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -77,26 +79,23 @@ def weighted(name: str) -> ComboWeights:
 
 def register(names: list[str]) -> None:
     for name in names:
-        if name.startswith("expert~") and name not in BOTS:
-            weights = weighted(name)
+        if name in BOTS:
+            continue
+        if name.startswith("expert~"):
+            BOTS[name] = named(name, functools.partial(ExpertBot, weights=weighted(name)))
+        elif name.startswith("expert-"):
+            BOTS[name] = named(name, functools.partial(ExpertVariant, settings=variant(name)))
 
-            def weighed(seed: int | str, weights: ComboWeights = weights, name: str = name) -> Bot:
-                bot = ExpertBot(seed, weights)
-                bot.name = name
-                return bot
 
-            BOTS[name] = weighed
-        if name.startswith("expert-") and name not in BOTS:
-            settings = variant(name)
+def named(name: str, make: Callable[[int | str], Bot]) -> Callable[[int | str], Bot]:
+    """``make``, its bots called ``name`` (the name the tables print)."""
 
-            def factory(
-                seed: int | str, settings: VariantSettings = settings, name: str = name
-            ) -> Bot:
-                bot = ExpertVariant(seed, settings=settings)
-                bot.name = name
-                return bot
+    def factory(seed: int | str) -> Bot:
+        bot = make(seed)
+        bot.name = name
+        return bot
 
-            BOTS[name] = factory
+    return factory
 
 
 if __name__ == "__main__":

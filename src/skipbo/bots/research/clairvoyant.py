@@ -100,9 +100,7 @@ def hands_kept(truth: Round, seed: str) -> Round:
         below = len(stock) - 1
         if below > 0:
             stock[:-1] = [pool.pop() for _ in range(below)]
-    hands = [
-        [card for card, count in enumerate(counts) for _ in range(count)] for counts in truth._hands
-    ]
+    hands = [truth.hand_cards(seat) for seat in range(truth.rules.players)]
     return Round.assemble(
         rules=truth.rules,
         to_move=truth.to_move,

@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from skipbo.core import PlayerView, Round
-from skipbo.core.cards import SB
 from skipbo.core.errors import SkipBoError
 from skipbo.core.moves import discard_move
 
@@ -64,8 +63,7 @@ class LastTurn:
     def agrees(self, world: Round, weights: ComboWeights) -> bool:
         """Whether ``combo`` holding ``world``'s hand for :attr:`seat` (plus the card
         it discarded) would have stopped playing and made that discard."""
-        counts = world._hands[self.seat]
-        hand = [card for card in range(1, SB + 1) for _ in range(counts[card])]
+        hand = world.hand_cards(self.seat)
         for pile, card in self.discards:
             view = self._their_view(hand, pile, card)
             try:
