@@ -45,6 +45,7 @@ FIELDS = {
     "o": "opponent",
     "M": "margin",
     "I": "infer",
+    "H": "particles",
     "W": "discard_worlds",
     "n": "nodes",
     "N": "net_now",

@@ -4,12 +4,21 @@ rejects hands that ``combo`` would have played on with."""
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
+
+from conftest import check_invariants
 from skipbo.bots import make_bot
 from skipbo.bots.combo import ComboWeights
 from skipbo.bots.research.expert_variants import ExpertVariant, VariantSettings
-from skipbo.bots.research.inference import LastTurn
+from skipbo.bots.research.inference import (
+    HandParticles,
+    LastTurn,
+    cards_that_may_have_left,
+    world_with_hand,
+)
 from skipbo.core import PlayerView, Round, Rules, new_round, player_view
-from skipbo.core.determinize import sample_round
+from skipbo.core.determinize import sample_round, unseen_cards
 from skipbo.core.moves import DISCARD_BASE
 from skipbo.sim.runner import play_round
 
@@ -64,3 +73,93 @@ def test_a_bot_that_infers_plays_legal_rounds_and_finds_agreeing_worlds() -> Non
     assert state.result is not None and state.result.reason in ("stock", "blocked")
     found, missed = bot.inferred
     assert found > missed
+
+
+def turns_with_hands(seed: str) -> list[tuple[PlayerView, PlayerView, LastTurn, list[int]]]:
+    """Seat 0 (the expert) against ``combo``: each of combo's turns as seat 0's views saw
+    it (the own view at the own last discard, the view at the own turn's start) with
+    combo's true hand then."""
+    state = new_round(Rules.make(2, 30), seed)
+    bots = [make_bot("expert", 0), make_bot("combo", 1)]
+    ended: PlayerView | None = None
+    seen = []
+    while state.result is None:
+        seat = state.to_move
+        view = player_view(state, seat)
+        if seat == 0 and ended is not None:
+            turn = LastTurn.seen(ended, view)
+            if turn is not None:
+                seen.append((ended, view, turn, state.hand_cards(1)))
+            ended = None
+        move = bots[seat].choose(view, state.legal_moves())
+        if seat == 0 and move >= DISCARD_BASE:
+            ended = view
+        state.play(move)
+    return seen
+
+
+def test_cards_that_cannot_have_left_the_hand_are_still_in_it() -> None:
+    """The particles' one certainty, checked on true hands: a card held at the end of
+    the previous turn and not among what the piles gained or the discard is held now."""
+    checked = kept = 0
+    for seed in ("p/a", "p/b", "p/c"):
+        seen = turns_with_hands(seed)
+        for (_, _, _, previous), (before, now, turn, hand) in itertools.pairwise(seen):
+            gone = cards_that_may_have_left(before, now, turn)
+            if gone is None:
+                continue
+            stayed = Counter(previous) - gone
+            assert not stayed - Counter(hand), (previous, gone, hand)
+            checked += 1
+            kept += stayed.total()
+    assert checked > 50 and kept > checked // 2  # the check is not empty
+
+
+def test_carried_guesses_hold_more_of_the_true_hand_than_uniform_samples() -> None:
+    weights = ComboWeights()
+    particles = HandParticles(12, 20)
+    guessed = uniform = 0.0
+    for before, now, turn, hand in turns_with_hands("p/d") + turns_with_hands("p/e"):
+        particles.update(before, now, turn, weights, f"{now.players[0].stock}/{len(now.hand)}")
+        if not particles.hands:
+            continue
+        guessed += sum(_common(h, hand) for h in particles.hands) / len(particles.hands)
+        samples = [sample_round(now, f"u{k}").hand_cards(1) for k in range(12)]
+        uniform += sum(_common(h, hand) for h in samples) / len(samples)
+    assert guessed > 1.4 * uniform > 0
+    carried, dropped, restarted = particles.found
+    assert carried > dropped and restarted < carried
+
+
+def _common(a: list[int], b: list[int]) -> int:
+    return (Counter(a) & Counter(b)).total()
+
+
+def test_a_world_with_a_guessed_hand_agrees_with_the_view_and_holds_the_guess() -> None:
+    state = new_round(Rules.make(3, 20), "p/world")
+    for _ in range(30):
+        state.play(
+            make_bot("combo", state.to_move).choose(
+                player_view(state, state.to_move), state.legal_moves()
+            )
+        )
+    view = player_view(state, state.to_move)
+    other = (state.to_move + 1) % 3
+    hand = sample_round(view, "guess").hand_cards(other)
+    world = world_with_hand(view, other, hand, "w")
+    assert world is not None
+    assert world.hand_cards(other) == hand
+    assert player_view(world, state.to_move) == view
+    check_invariants(world)  # 162 cards, among them
+    for card in set(view.hand) - set(unseen_cards(view)):  # every copy is in sight
+        assert world_with_hand(view, other, [*hand[:-1], card], "w") is None
+    assert world_with_hand(view, other, hand[:-1], "w") is None  # a hand of the wrong size
+
+
+def test_a_bot_with_carried_guesses_plays_legal_rounds() -> None:
+    settings = VariantSettings(race=True, events=3, worlds=2, margin=1000.0, particles=6, infer=10)
+    bot = ExpertVariant("h", settings=settings)
+    state = play_round(Rules.make(2, 10), [bot, make_bot("combo", 3)], "infer/particles")
+    assert state.result is not None and state.result.reason in ("stock", "blocked")
+    carried, dropped, _ = bot.particles.found
+    assert carried > dropped

@@ -44,7 +44,7 @@ from ..expert import (
     swap_discard,
 )
 from ..value import value_net
-from .inference import LastTurn
+from .inference import HandParticles, LastTurn, world_with_hand
 from .pace import pace_net
 
 WIN = 1_000_000.0
@@ -80,6 +80,10 @@ class VariantSettings:
     """Worlds sampled per world wanted until one agrees with the previous seat's last
     turn played by ``combo`` (:mod:`.inference`; 0: every sample is taken as it is,
     and when none of ``infer`` agrees the first is)."""
+    particles: int = 0
+    """Guesses of the previous seat's hand carried from turn to turn
+    (:class:`.inference.HandParticles`, each filled up to ``infer`` times, 20 when 0);
+    the worlds deal them in turn (0: none)."""
     margin: float = 0.0
     """With ``race``: how much more (in combo's score, a stock card being 1,000) another
     line must be worth on average than combo's own best line to be played instead."""
@@ -135,15 +139,23 @@ class ExpertVariant(ExpertBot):
         """What the views showed of the previous seat's last turn (``infer``)."""
         self.inferred = [0, 0]
         """Worlds wanted with ``infer``: [found agreeing, not found]."""
+        self.particles = HandParticles(self.settings.particles, self.settings.infer or 20)
+        """The guesses of the previous seat's hand (``particles``)."""
+        self._worlds_dealt = 0
 
     def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
         """The expert's choice; every decision gets its own seed for the worlds."""
         self._decisions += 1
-        if self.settings.infer and self._ended is not None:
+        inferring = bool(self.settings.infer or self.settings.particles)
+        if inferring and self._ended is not None:
             self._last_turn = LastTurn.seen(self._ended, view)
+            if self.settings.particles:
+                self.particles.update(
+                    self._ended, view, self._last_turn, self.weights, self._decision_seed()
+                )
             self._ended = None
         move = super().choose(view, legal)
-        if self.settings.infer and move >= DISCARD_BASE:
+        if inferring and move >= DISCARD_BASE:
             self._ended = view
         return move
 
@@ -161,6 +173,12 @@ class ExpertVariant(ExpertBot):
         """A world to judge a choice in: a round consistent with ``view``, its hidden
         cards dealt from ``seed`` (a benchmark's clairvoyant player uses the true round
         instead: :mod:`.clairvoyant`)."""
+        hands, seat = self.particles.hands, self.particles.seat
+        if hands and seat is not None:
+            self._worlds_dealt += 1
+            guessed = world_with_hand(view, seat, hands[self._worlds_dealt % len(hands)], seed)
+            if guessed is not None:
+                return guessed
         world = sample_round(view, seed)
         turn = self._last_turn
         if not self.settings.infer or turn is None:

@@ -9,6 +9,14 @@ views showed of that turn (the discard piles before and after it, the build pile
 it left) and :meth:`LastTurn.agrees` tells whether a sampled world's hand for that
 seat, with ``combo``'s rules, ends the turn as it was seen to end.
 
+One turn says little of a five-card hand, but the turns before it say more: a card
+the other seat held at the end of its previous turn and did not play or discard
+since is still in its hand. :class:`HandParticles` carries such guesses from turn to
+turn (a particle filter): each guess of the hand at the end of the previous turn
+keeps the cards that cannot have left it, is filled up from the unseen cards, and
+survives only if the last turn agrees with it. :func:`world_with_hand` deals a
+world around one guess.
+
 This is inference from the views only (what a player at the table sees of the
 previous turn), so a bot that uses it stays fair; it assumes the other seat plays
 like ``combo``, which is exactly true against ``combo`` and a guess against anyone
@@ -17,11 +25,16 @@ else (a world none agrees with just falls back to the plain sample).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from collections import Counter
+from dataclasses import dataclass, field
 
 from skipbo.core import PlayerView, Round
+from skipbo.core.cards import NO_CARD
+from skipbo.core.determinize import sample_round, unseen_cards
 from skipbo.core.errors import SkipBoError
 from skipbo.core.moves import discard_move
+from skipbo.core.shuffles import SeededShuffler
 
 from ..combo import ComboWeights, combo_discard, combo_line
 from ..greedy import stock_play
@@ -63,7 +76,10 @@ class LastTurn:
     def agrees(self, world: Round, weights: ComboWeights) -> bool:
         """Whether ``combo`` holding ``world``'s hand for :attr:`seat` (plus the card
         it discarded) would have stopped playing and made that discard."""
-        hand = world.hand_cards(self.seat)
+        return self.agrees_hand(world.hand_cards(self.seat), weights)
+
+    def agrees_hand(self, hand: list[int], weights: ComboWeights) -> bool:
+        """:meth:`agrees` for a hand given as its cards."""
         for pile, card in self.discards:
             view = self._their_view(hand, pile, card)
             try:
@@ -87,3 +103,139 @@ class LastTurn:
         return board._replace(
             seat=self.seat, to_move=self.seat, hand=tuple(sorted([*hand, card])), players=players
         )
+
+
+def cards_that_may_have_left(
+    before: PlayerView, now: PlayerView, turn: LastTurn
+) -> Counter[int] | None:
+    """The cards the previous seat may have played or discarded between the own views
+    ``before`` (the own last discard) and ``now``: what the build and completed piles
+    gained, and its discard. Every card of its hand that is not among them is still
+    there. None when the views cannot tell (the completed piles went back into the
+    draw pile, or the host sends no build pile cards)."""
+    old = _piled(before)
+    new = _piled(now)
+    if old is None or new is None or any(new[card] < count for card, count in old.items()):
+        return None
+    gone = new - old
+    for _, card in turn.discards:
+        gone[card] += 1
+    return gone
+
+
+def _piled(view: PlayerView) -> Counter[int] | None:
+    """The cards on the build and completed piles (None when some are unseen)."""
+    cards = Counter(card for pile in view.build_piles for card in pile)
+    cards.update(view.completed_cards)
+    return None if NO_CARD in cards else cards
+
+
+@dataclass(slots=True)
+class HandParticles:
+    """Guesses of the previous seat's hand at the end of its last turn, each one
+    consistent with every turn of it seen since the guesses started (module doc)."""
+
+    size: int
+    """How many guesses are kept."""
+    tries: int
+    """Fills tried per guess before it is dropped."""
+    seat: int | None = None
+    hands: list[list[int]] = field(default_factory=list)
+    found: list[int] = field(default_factory=lambda: [0, 0, 0])
+    """[guesses carried on, guesses dropped, times every guess was dropped and the
+    guesses started again from uniform samples]."""
+
+    def update(
+        self,
+        before: PlayerView,
+        now: PlayerView,
+        turn: LastTurn | None,
+        weights: ComboWeights,
+        seed: str,
+    ) -> None:
+        """Carry the guesses over the previous seat's turn seen between ``before`` and
+        ``now`` (the own views at the own last discard and at the own turn's start)."""
+        gone = cards_that_may_have_left(before, now, turn) if turn is not None else None
+        if turn is None or gone is None or turn.seat != self.seat:
+            self.hands = []
+        if turn is None:
+            self.seat = None
+            return
+        self.seat = turn.seat
+        rng = random.Random(f"skipbo/particles/{seed}")
+        unseen = Counter(unseen_cards(now))
+        held = now.players[turn.seat].hand
+        carried = self._carried(self.hands, gone or Counter(), unseen, held, turn, weights, rng)
+        if not carried and self.hands:
+            self.found[2] += 1
+            carried = self._carried([], Counter(), unseen, held, turn, weights, rng)
+        self.hands = carried
+
+    def _carried(
+        self,
+        hands: list[list[int]],
+        gone: Counter[int],
+        unseen: Counter[int],
+        held: int,
+        turn: LastTurn,
+        weights: ComboWeights,
+        rng: random.Random,
+    ) -> list[list[int]]:
+        """The new guesses: each old one (or none: uniform) with the cards that stayed,
+        filled up from the unseen cards until the last turn agrees."""
+        sources = hands or [[]]
+        carried = []
+        for k in range(self.size):
+            stayed = Counter(sources[k % len(sources)]) - gone
+            if stayed.total() > held or stayed - unseen:
+                self.found[1] += 1
+                continue
+            pool = list((unseen - stayed).elements())
+            for _ in range(self.tries):
+                hand = sorted([*stayed.elements(), *rng.sample(pool, held - stayed.total())])
+                if turn.agrees_hand(hand, weights):
+                    carried.append(hand)
+                    self.found[0] += 1
+                    break
+            else:
+                self.found[1] += 1
+        return carried
+
+
+def world_with_hand(view: PlayerView, seat: int, hand: list[int], seed: str) -> Round | None:
+    """A world sampled from ``view`` in which ``seat`` holds ``hand``; None when the
+    view shows one of its cards elsewhere (the guess is out of date) or its size is not
+    the hand's."""
+    if len(hand) != view.players[seat].hand or Counter(hand) - Counter(unseen_cards(view)):
+        return None
+    world = sample_round(view, seed)
+    own = view.seat
+    stocks = [list(stock) for stock in world._stocks]
+    pool = Counter(card for stock in stocks for card in stock[:-1])
+    pool.update(world._draw_pile)
+    for other in range(view.rules.players):
+        if other != own:
+            pool.update(world.hand_cards(other))
+    cards = list((pool - Counter(hand)).elements())
+    random.Random(f"skipbo/withhand/{seed}").shuffle(cards)
+    for stock in stocks:
+        stock[:-1] = [cards.pop() for _ in range(len(stock) - 1)]
+    hands = [
+        world.hand_cards(other)
+        if other == own
+        else list(hand)
+        if other == seat
+        else [cards.pop() for _ in range(view.players[other].hand)]
+        for other in range(view.rules.players)
+    ]
+    return Round.assemble(
+        rules=world.rules,
+        to_move=world.to_move,
+        stocks=stocks,
+        hands=hands,
+        discards=[[list(pile) for pile in piles] for piles in world._discards],
+        build_cards=[list(cards) for cards in world._build_cards],
+        completed=list(world._completed),
+        draw=cards,
+        shuffler=SeededShuffler(f"withhand/{seed}"),
+    )
