@@ -108,16 +108,26 @@ class LastTurn:
 def cards_that_may_have_left(
     before: PlayerView, now: PlayerView, turn: LastTurn
 ) -> Counter[int] | None:
-    """The cards the previous seat may have played or discarded between the own views
-    ``before`` (the own last discard) and ``now``: what the build and completed piles
-    gained, and its discard. Every card of its hand that is not among them is still
-    there. None when the views cannot tell (the completed piles went back into the
-    draw pile, or the host sends no build pile cards)."""
+    """The cards the previous seat may have played from its hand or discarded between
+    the own views ``before`` (the own last discard) and ``now``: what the build and
+    completed piles gained, less the cards seen to come from its stock (the top it
+    showed) and its discard piles, plus its discard. Every card of its hand that is
+    not among them is still there. None when the views cannot tell (the completed
+    piles went back into the draw pile, or the host sends no build pile cards)."""
     old = _piled(before)
     new = _piled(now)
     if old is None or new is None or any(new[card] < count for card, count in old.items()):
         return None
     gone = new - old
+    was, now_them = before.players[turn.seat], now.players[turn.seat]
+    if now_them.stock < was.stock:
+        gone[was.stock_top] -= 1  # the stock cards below it were hidden: any might be
+    for old_pile, new_pile in zip(was.discards, now_them.discards, strict=True):
+        kept = 0
+        while kept < min(len(old_pile), len(new_pile)) and old_pile[kept] == new_pile[kept]:
+            kept += 1
+        gone.subtract(old_pile[kept:])
+    gone = +gone  # a card another seat played counts at most as often as it was seen
     for _, card in turn.discards:
         gone[card] += 1
     return gone
