@@ -6,18 +6,21 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from dataclasses import dataclass
 
 from conftest import check_invariants
 from skipbo.bots import make_bot
 from skipbo.bots.combo import ComboWeights
 from skipbo.bots.research.expert_variants import ExpertVariant, VariantSettings
 from skipbo.bots.research.inference import (
+    CANNOT_TELL,
     HandParticles,
     LastTurn,
+    TurnStart,
     cards_that_may_have_left,
     world_with_hand,
 )
-from skipbo.core import PlayerView, Round, Rules, new_round, player_view
+from skipbo.core import Move, PlayerView, Round, Rules, new_round, player_view
 from skipbo.core.determinize import sample_round, unseen_cards
 from skipbo.core.moves import DISCARD_BASE
 from skipbo.sim.runner import play_round
@@ -75,26 +78,44 @@ def test_a_bot_that_infers_plays_legal_rounds_and_finds_agreeing_worlds() -> Non
     assert found > missed
 
 
-def turns_with_hands(seed: str) -> list[tuple[PlayerView, PlayerView, LastTurn, list[int]]]:
-    """Seat 0 (the expert) against ``combo``: each of combo's turns as seat 0's views saw
-    it (the own view at the own last discard, the view at the own turn's start) with
-    combo's true hand then."""
+@dataclass(frozen=True)
+class Seen:
+    """One of combo's turns as seat 0's views saw it, with the truth to check against."""
+
+    before: PlayerView
+    """Seat 0's view at its last discard (``discard``)."""
+    discard: Move
+    now: PlayerView
+    """Seat 0's view at the start of its next turn."""
+    turn: LastTurn
+    started: list[int]
+    """Combo's true hand when its turn started."""
+    hand: list[int]
+    """Combo's true hand now."""
+
+
+def turns_with_hands(seed: str) -> list[Seen]:
+    """Seat 0 (the expert) against ``combo``: each of combo's turns seat 0 saw."""
     state = new_round(Rules.make(2, 30), seed)
     bots = [make_bot("expert", 0), make_bot("combo", 1)]
-    ended: PlayerView | None = None
+    ended: tuple[PlayerView, Move] | None = None
+    started: list[int] = []
     seen = []
     while state.result is None:
         seat = state.to_move
         view = player_view(state, seat)
         if seat == 0 and ended is not None:
-            turn = LastTurn.seen(ended, view)
+            turn = LastTurn.seen(ended[0], view)
             if turn is not None:
-                seen.append((ended, view, turn, state.hand_cards(1)))
+                seen.append(Seen(*ended, view, turn, started, state.hand_cards(1)))
             ended = None
         move = bots[seat].choose(view, state.legal_moves())
         if seat == 0 and move >= DISCARD_BASE:
-            ended = view
-        state.play(move)
+            ended = (view, move)
+            state.play(move)
+            started = state.hand_cards(1)
+        else:
+            state.play(move)
     return seen
 
 
@@ -104,12 +125,12 @@ def test_cards_that_cannot_have_left_the_hand_are_still_in_it() -> None:
     checked = kept = 0
     for seed in ("p/a", "p/b", "p/c"):
         seen = turns_with_hands(seed)
-        for (_, _, _, previous), (before, now, turn, hand) in itertools.pairwise(seen):
-            gone = cards_that_may_have_left(before, now, turn)
+        for previous, now in itertools.pairwise(seen):
+            gone = cards_that_may_have_left(now.before, now.now, now.turn)
             if gone is None:
                 continue
-            stayed = Counter(previous) - gone
-            assert not stayed - Counter(hand), (previous, gone, hand)
+            stayed = Counter(previous.hand) - gone
+            assert not stayed - Counter(now.hand), (previous.hand, gone, now.hand)
             checked += 1
             kept += stayed.total()
     assert checked > 50 and kept > checked // 2  # the check is not empty
@@ -119,16 +140,37 @@ def test_carried_guesses_hold_more_of_the_true_hand_than_uniform_samples() -> No
     weights = ComboWeights()
     particles = HandParticles(12, 20)
     guessed = uniform = 0.0
-    for before, now, turn, hand in turns_with_hands("p/d") + turns_with_hands("p/e"):
-        particles.update(before, now, turn, weights, f"{now.players[0].stock}/{len(now.hand)}")
+    for k, seen in enumerate(
+        [s for seed in ("p/d", "p/e", "p/h", "p/i") for s in turns_with_hands(seed)]
+    ):
+        particles.update(seen.before, seen.discard, seen.now, seen.turn, weights, f"{k}")
         if not particles.hands:
             continue
+        hand = seen.hand
         guessed += sum(_common(h, hand) for h in particles.hands) / len(particles.hands)
-        samples = [sample_round(now, f"u{k}").hand_cards(1) for k in range(12)]
+        samples = [sample_round(seen.now, f"u{k}").hand_cards(1) for k in range(12)]
         uniform += sum(_common(h, hand) for h in samples) / len(samples)
-    assert guessed > 1.4 * uniform > 0
-    carried, dropped, restarted = particles.found
-    assert carried > dropped and restarted < carried
+    assert guessed > 1.25 * uniform > 0, (guessed, uniform)
+    carried, dropped, restarted, replays = particles.found
+    assert carried > dropped and restarted < carried and replays == 0
+
+
+def test_combo_replayed_from_its_true_starting_hand_ends_its_turn_as_seen() -> None:
+    """:class:`TurnStart`'s replay is exact: the true hand at the turn's start gives the
+    true hand at its end (or the replay cannot tell: the hand was drawn up again), and
+    another starting hand is often refused."""
+    weights = ComboWeights()
+    exact = refused = 0
+    for seen in turns_with_hands("p/f") + turns_with_hands("p/g"):
+        start = TurnStart.seen(seen.before, seen.discard, seen.now, seen.turn, "s")
+        if start is None:
+            continue
+        replayed = start.replayed(seen.started, weights, "r")
+        assert replayed in (seen.hand, CANNOT_TELL)
+        exact += replayed == seen.hand
+        other = sample_round(start.start, "o").hand_cards(seen.turn.seat)
+        refused += start.replayed(other, weights, "r") is None
+    assert exact > 40 and refused > exact // 2
 
 
 def _common(a: list[int], b: list[int]) -> int:
@@ -161,5 +203,5 @@ def test_a_bot_with_carried_guesses_plays_legal_rounds() -> None:
     bot = ExpertVariant("h", settings=settings)
     state = play_round(Rules.make(2, 10), [bot, make_bot("combo", 3)], "infer/particles")
     assert state.result is not None and state.result.reason in ("stock", "blocked")
-    carried, dropped, _ = bot.particles.found
+    carried, dropped, _, _ = bot.particles.found
     assert carried > dropped

@@ -135,6 +135,8 @@ class ExpertVariant(ExpertBot):
         self._decisions = 0
         self._ended: PlayerView | None = None
         """The own view at the own last discard, until the next own turn starts."""
+        self._discarded: Move = DISCARD_BASE
+        """The own last discard (with ``_ended``)."""
         self._last_turn: LastTurn | None = None
         """What the views showed of the previous seat's last turn (``infer``)."""
         self.inferred = [0, 0]
@@ -151,12 +153,17 @@ class ExpertVariant(ExpertBot):
             self._last_turn = LastTurn.seen(self._ended, view)
             if self.settings.particles:
                 self.particles.update(
-                    self._ended, view, self._last_turn, self.weights, self._decision_seed()
+                    self._ended,
+                    self._discarded,
+                    view,
+                    self._last_turn,
+                    self.weights,
+                    self._decision_seed(),
                 )
             self._ended = None
         move = super().choose(view, legal)
         if inferring and move >= DISCARD_BASE:
-            self._ended = view
+            self._ended, self._discarded = view, move
         return move
 
     def line(self, view: PlayerView) -> list[Move]:
