@@ -46,6 +46,7 @@ FIELDS = {
     "M": "margin",
     "I": "infer",
     "H": "particles",
+    "Z": "confidence",
     "W": "discard_worlds",
     "n": "nodes",
     "N": "net_now",

@@ -166,6 +166,18 @@ def test_a_race_with_an_unreachable_margin_plays_combos_line() -> None:
         assert histories[0] == histories[1]
 
 
+def test_a_race_lead_must_beat_the_margin_and_with_confidence_its_doubt() -> None:
+    """``confidence``: a lead over combo's line that comes from one lucky world is not
+    enough; a steady one is (races: each candidate's worth in each world)."""
+    steady = [[0.0] * 4, [1500.0] * 4, [1200.0] * 4]
+    lucky = [[0.0] * 4, [8000.0, 0.0, 0.0, -2000.0]]
+    bare = ExpertVariant("z", settings=VariantSettings(race=True, margin=1000.0))
+    careful = ExpertVariant("z", settings=VariantSettings(race=True, margin=1000.0, confidence=1.0))
+    assert bare._overruling(steady) == careful._overruling(steady) == 1
+    assert bare._overruling(lucky) == 1 and careful._overruling(lucky) == 0
+    assert bare._overruling([[0.0] * 4, [900.0] * 4]) == 0  # inside the margin
+
+
 def test_nothing_shipped_imports_the_research_bots() -> None:
     """The registry, the coach and the servers play the shipped bots only."""
     research = "skipbo.bots.research"

@@ -87,6 +87,9 @@ class VariantSettings:
     margin: float = 0.0
     """With ``race``: how much more (in combo's score, a stock card being 1,000) another
     line must be worth on average than combo's own best line to be played instead."""
+    confidence: float = 0.0
+    """With ``race``: how many standard errors of its per-world lead over combo's line
+    another line's average lead must also exceed (beside the ``margin``)."""
     opponent: float = 1.0
     """With ``race`` or ``discard_worlds``: what an opponent's stock card costs,
     against an own one."""
@@ -314,24 +317,40 @@ class ExpertVariant(ExpertBot):
         team = rules.team_of(seat)
         ours = [s for s in range(rules.players) if rules.team_of(s) == team]
         theirs = [s for s in range(rules.players) if rules.team_of(s) != team]
-        best, best_line = float("-inf"), top[0][2]
-        for k, (_, _, line) in enumerate(top):
-            total = 0.0 if k == 0 else -self.settings.margin * len(worlds)
+        races = []
+        for _, _, line in top:
+            race = []
             for i, world in enumerate(worlds):
                 before_ours = sum(len(world._stocks[s]) for s in ours)
                 before_theirs = sum(len(world._stocks[s]) for s in theirs)
                 state = self._turn_played(world, seat, line, seed, i, replies=True)
                 if state.result is not None:
                     won = state.result.winner
-                    total += WIN if won is not None and rules.team_of(won) == team else -WIN
+                    race.append(WIN if won is not None and rules.team_of(won) == team else -WIN)
                     continue
                 gained = before_ours - sum(len(state._stocks[s]) for s in ours)
                 lost = before_theirs - sum(len(state._stocks[s]) for s in theirs)
-                total += self.weights.stock * (gained - self.settings.opponent * lost)
-                total += _best_score(player_view(state, seat), self.weights)
-            if total > best:
-                best, best_line = total, line
-        return best_line
+                worth = self.weights.stock * (gained - self.settings.opponent * lost)
+                race.append(worth + _best_score(player_view(state, seat), self.weights))
+            races.append(race)
+        return top[self._overruling(races)][2]
+
+    def _overruling(self, races: list[list[float]]) -> int:
+        """The candidate to play, by its race in each world (``races[0]``: combo's own
+        line): the one most ahead of combo's on average, if ahead by more than the
+        ``margin`` plus ``confidence`` standard errors of the difference; else 0."""
+        best, chosen = 0.0, 0
+        for k in range(1, len(races)):
+            ahead = [mine - combos for mine, combos in zip(races[k], races[0], strict=True)]
+            n = len(ahead)
+            mean = sum(ahead) / n
+            doubt = 0.0
+            if self.settings.confidence and n > 1:
+                spread = sum((a - mean) ** 2 for a in ahead) / (n - 1)
+                doubt = self.settings.confidence * (spread / n) ** 0.5
+            if mean - self.settings.margin - doubt > best:
+                best, chosen = mean - self.settings.margin - doubt, k
+        return chosen
 
     def _by_value(
         self,
