@@ -47,6 +47,7 @@ FIELDS = {
     "I": "infer",
     "H": "particles",
     "Z": "confidence",
+    "S": "own_discard",
     "W": "discard_worlds",
     "n": "nodes",
     "N": "net_now",

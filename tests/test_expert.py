@@ -178,6 +178,29 @@ def test_a_race_lead_must_beat_the_margin_and_with_confidence_its_doubt() -> Non
     assert bare._overruling([[0.0] * 4, [900.0] * 4]) == 0  # inside the margin
 
 
+def test_a_race_can_finish_its_own_turn_with_the_discard_it_will_make() -> None:
+    """``own_discard``: in each sampled world the own turn ends with the expert's
+    (network) discard instead of combo's, where the two differ."""
+    state = new_round(Rules.make(2, 30), "own-discard")
+    expert = ExpertBot("o")
+    found = 0
+    while state.result is None and found < 3:
+        view = player_view(state, state.to_move)
+        move = expert.choose(view, state.legal_moves()) if view.seat == 0 else None
+        mine, combos = expert.discard(view), ComboBot("o").discard(view)
+        if move is not None and move == mine and mine != combos:
+            found += 1
+            for flag, wanted in ((True, mine), (False, combos)):
+                bot = ExpertVariant("o", settings=VariantSettings(race=True, own_discard=flag))
+                world = sample_round(view, "w")
+                ended = bot._turn_played(world, 0, [], "s", 0, replies=False)
+                assert ended.history[-1] == wanted
+        if move is None:
+            move = make_bot("combo", 1).choose(view, state.legal_moves())
+        state.play(move)
+    assert found == 3
+
+
 def test_nothing_shipped_imports_the_research_bots() -> None:
     """The registry, the coach and the servers play the shipped bots only."""
     research = "skipbo.bots.research"

@@ -87,6 +87,10 @@ class VariantSettings:
     margin: float = 0.0
     """With ``race``: how much more (in combo's score, a stock card being 1,000) another
     line must be worth on average than combo's own best line to be played instead."""
+    own_discard: bool = False
+    """With ``race`` or ``value``: the own turn is finished in each sampled world with
+    the expert's discard (the discard network's), the one it will really make, rather
+    than combo's."""
     confidence: float = 0.0
     """With ``race``: how many standard errors of its per-world lead over combo's line
     another line's average lead must also exceed (beside the ``margin``)."""
@@ -394,7 +398,8 @@ class ExpertVariant(ExpertBot):
         """A copy of ``world`` (the ``i``-th) after ``line`` and combo's rest of the own
         turn, and with ``replies`` the other seats' turns too (combo in every seat)."""
         state = _played(world, line)
-        _finish_turn(state, seat, ComboBot(f"{seed}/r{i}", self.weights))
+        finisher = ExpertBot if self.settings.own_discard else ComboBot
+        _finish_turn(state, seat, finisher(f"{seed}/r{i}", self.weights))
         if replies:
             others = {s: ComboBot(f"{seed}/o{s}/{i}") for s in range(state.rules.players)}
             _others_turns(state, seat, others)
