@@ -151,6 +151,7 @@ class ExpertVariant(ExpertBot):
         self.particles = HandParticles(self.settings.particles, self.settings.infer or 20)
         """The guesses of the previous seat's hand (``particles``)."""
         self._worlds_dealt = 0
+        """Worlds dealt around a guess so far: which guess the next one gets."""
 
     def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
         """The expert's choice; every decision gets its own seed for the worlds."""
@@ -395,8 +396,9 @@ class ExpertVariant(ExpertBot):
     def _turn_played(
         self, world: Round, seat: int, line: list[Move], seed: str, i: int, replies: bool
     ) -> Round:
-        """A copy of ``world`` (the ``i``-th) after ``line`` and combo's rest of the own
-        turn, and with ``replies`` the other seats' turns too (combo in every seat)."""
+        """A copy of ``world`` (the ``i``-th) after ``line`` and the rest of the own turn
+        (combo's; with ``own_discard`` ending in the expert's discard), and with
+        ``replies`` the other seats' turns too (combo in every seat)."""
         state = _played(world, line)
         finisher = ExpertBot if self.settings.own_discard else ComboBot
         _finish_turn(state, seat, finisher(f"{seed}/r{i}", self.weights))
