@@ -21,11 +21,11 @@ import random
 from collections.abc import Sequence
 
 from skipbo.core import Move, PlayerView, Round, Rules, new_round, player_view
-from skipbo.core.shuffles import SeededShuffler
 
 from ..base import Bot
 from ..combo import ComboWeights
 from .expert_variants import ExpertVariant, VariantSettings
+from .inference import with_hidden_cards
 
 CLAIRVOYANT = VariantSettings(discard_worlds=1, learned=0.0)
 """The sampling expert's judgement in one world: the true one."""
@@ -101,14 +101,4 @@ def hands_kept(truth: Round, seed: str) -> Round:
         if below > 0:
             stock[:-1] = [pool.pop() for _ in range(below)]
     hands = [truth.hand_cards(seat) for seat in range(truth.rules.players)]
-    return Round.assemble(
-        rules=truth.rules,
-        to_move=truth.to_move,
-        stocks=stocks,
-        hands=hands,
-        discards=[[list(pile) for pile in piles] for piles in truth._discards],
-        build_cards=[list(cards) for cards in truth._build_cards],
-        completed=list(truth._completed),
-        draw=pool,
-        shuffler=SeededShuffler(f"handseer/{seed}"),
-    )
+    return with_hidden_cards(truth, stocks, hands, pool, f"handseer/{seed}")

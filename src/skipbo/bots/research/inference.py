@@ -276,9 +276,16 @@ class _Guess:
     tries: int
     replays: int = 0
     rng: random.Random = field(init=False)
+    unseen_now: Counter[int] = field(init=False)
+    """The cards the own view now does not show (every guess is dealt from them)."""
+    unseen_at_start: Counter[int] = field(init=False)
+    """The same at the start of the replayed turn (empty without a replay)."""
 
     def __post_init__(self) -> None:
         self.rng = random.Random(f"skipbo/particles/{self.seed}")
+        self.unseen_now = Counter(unseen_cards(self.now))
+        start = self.replay.start if self.replay is not None else None
+        self.unseen_at_start = Counter(unseen_cards(start)) if start is not None else Counter()
 
     def carried(self, hands: list[list[int]], k: int) -> list[int] | None:
         """The ``k``-th new guess from the old ones (none: from uniform samples), or None."""
@@ -300,7 +307,7 @@ class _Guess:
         free = start_size - kept.total() - needed.total()
         if free < 0:
             return CANNOT_TELL  # more left the hand than it held: it was drawn up again
-        unseen = Counter(unseen_cards(replay.start))
+        unseen = self.unseen_at_start
         if kept + needed - unseen:
             return None
         pool = list((unseen - kept - needed).elements())
@@ -316,7 +323,7 @@ class _Guess:
         """The old guess's cards that stayed, filled up from the unseen cards until the
         last turn's end agrees (:meth:`LastTurn.agrees_hand`)."""
         held = self.now.players[self.turn.seat].hand
-        unseen = Counter(unseen_cards(self.now))
+        unseen = self.unseen_now
         stayed = Counter(old) - self.gone
         if stayed.total() > held or stayed - unseen:
             return None
@@ -362,6 +369,15 @@ def world_with_hand(
         else [cards.pop() for _ in range(view.players[other].hand)]
         for other in range(view.rules.players)
     ]
+    return with_hidden_cards(world, stocks, hands, cards, f"withhand/{seed}")
+
+
+def with_hidden_cards(
+    world: Round, stocks: list[list[int]], hands: list[list[int]], draw: list[int], shuffler: str
+) -> Round:
+    """``world`` with its stocks, hands and draw pile dealt again as given (the open
+    cards kept: discard, build and completed piles), and a seeded shuffler for the
+    reshuffles to come."""
     return Round.assemble(
         rules=world.rules,
         to_move=world.to_move,
@@ -370,6 +386,6 @@ def world_with_hand(
         discards=[[list(pile) for pile in piles] for piles in world._discards],
         build_cards=[list(cards) for cards in world._build_cards],
         completed=list(world._completed),
-        draw=cards,
-        shuffler=SeededShuffler(f"withhand/{seed}"),
+        draw=draw,
+        shuffler=SeededShuffler(shuffler),
     )
