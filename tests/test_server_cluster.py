@@ -139,9 +139,19 @@ class Player:
             view["phase"] == "playing" and view["to_move"] == view["seat"] and bool(view["legal"])
         )
 
-    def move(self) -> None:
-        self.client.send({"type": "move", "move": choose(self.view["legal"])})
+    def move(self, move: str | None = None) -> None:
+        self.client.send({"type": "move", "move": move or choose(self.view["legal"])})
         self.waiting = canonical(self.view)
+
+    def end_turn(self) -> None:
+        """Discard at once, so the turn cannot end the round (no stock card is played)."""
+        self.drain()
+        assert self.my_turn() and not self.waiting, self.summary()
+        self.move(next(m for m in self.view["legal"] if "-D" in m))
+        end = time.monotonic() + TIMEOUT
+        while self.waiting:
+            assert time.monotonic() < end, f"no answer to the discard: {self.summary()}"
+            self.drain(0.5)
 
 
 def choose(legal: list[str]) -> str:
@@ -348,7 +358,9 @@ def test_kill_9_of_a_worker_mid_round(pg_url: str, redis_url: str) -> None:
     """Ann's worker dies; she reconnects to Bob's and nothing is lost; the bot plays on.
 
     The worker that made the table drives its bot; it is killed at Bob's turn (the
-    bot moves next), so the bot's next move can only come from the other worker.
+    bot moves next), so the bot's next move can only come from the other worker. Bob
+    then ends his turn with a discard: had he played on, he might empty his stock and
+    end the match before the bot ever moved again.
     """
     w1, w2 = workers(pg_url, redis_url)
     players: list[Player] = []
@@ -357,7 +369,7 @@ def test_kill_9_of_a_worker_mid_round(pg_url: str, redis_url: str) -> None:
         ann, bob = Player(w1.base, code, ann_token), Player(w2.base, code, bob_token)
         players += [ann, bob]
         bot_seen = lambda: any(s.get("to_move") == 2 for s in bob.states)  # noqa: E731
-        play([ann, bob], lambda: bot_seen() and bob.my_turn() and not ann.waiting)
+        play([ann, bob], lambda: bot_seen() and bob.my_turn() and not (ann.waiting or bob.waiting))
         seen = ann.view
         w1.kill()
         ann.client.close()
@@ -366,6 +378,7 @@ def test_kill_9_of_a_worker_mid_round(pg_url: str, redis_url: str) -> None:
         players.append(again)
         views = core_views(pg_url, code, 0)
         assert views.index(canonical(again.view)) >= views.index(canonical(seen)), "Ann lost"
+        bob.end_turn()
         play([again, bob], lambda: stored_moves(pg_url, code, seat=2) > bot_moves, deadline=90.0)
         quiet = lambda: same_position(again, bob) and (again.my_turn() or bob.my_turn())  # noqa: E731
         play([again, bob], lambda: quiet() or round_over([again, bob])(), deadline=90.0)
