@@ -47,6 +47,7 @@ FIELDS = {
     "I": "infer",
     "H": "particles",
     "Z": "confidence",
+    "T": "guessed_threat",
     "S": "own_discard",
     "W": "discard_worlds",
     "n": "nodes",

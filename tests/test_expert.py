@@ -3,10 +3,17 @@ variants (looking past chance events, sampled worlds at the discard)."""
 
 from __future__ import annotations
 
+import pytest
+
 from skipbo.bots import make_bot
 from skipbo.bots.combo import ComboBot
 from skipbo.bots.expert import ExpertBot
-from skipbo.bots.research.expert_variants import SAMPLING, ExpertVariant, VariantSettings
+from skipbo.bots.research.expert_variants import (
+    SAMPLING,
+    ExpertVariant,
+    VariantSettings,
+    _Candidates,
+)
 from skipbo.core import PlayerView, Rules, format_move, new_round, player_view
 from skipbo.core.determinize import sample_round
 from skipbo.sim.runner import play_round
@@ -153,17 +160,44 @@ def test_the_variant_at_its_defaults_plays_the_experts_moves() -> None:
             assert histories[0] == histories[1]
 
 
-def test_a_race_with_an_unreachable_margin_plays_combos_line() -> None:
-    """``margin``: another line must beat combo's own best line by that much in the race;
-    with a margin no line reaches, the race variant plays the expert's moves."""
+@pytest.mark.parametrize(
+    "judge",
+    [{"race": True}, {"value": True, "reply": True}],
+    ids=["race", "value at the next turn"],
+)
+def test_a_judge_with_an_unreachable_margin_plays_combos_line(judge: dict[str, bool]) -> None:
+    """``margin``: another line must beat combo's own best line by that much in the race
+    (or in win chance at the own next turn); with a margin no line reaches, the variant
+    plays the expert's moves."""
     rules = LONG_TABLES[0]
-    settings = VariantSettings(race=True, events=3, worlds=1, margin=1e12)
+    settings = VariantSettings(events=3, worlds=1, margin=1e12, **judge)
     for deal in range(2):
         histories = []
         for bot in (ExpertBot(f"{deal}"), ExpertVariant(f"{deal}", settings=settings)):
             bots = [bot, make_bot("combo", deal)]
             histories.append(play_round(rules, bots, f"margin/{deal}").history)
         assert histories[0] == histories[1]
+
+
+def test_the_value_judge_gives_every_line_a_win_chance_in_every_world() -> None:
+    """With a ``margin``, ``value`` and ``reply`` judge each candidate line per world by
+    the win chance at the own next turn, 1,000 a point, as the race's lists are."""
+    rules = LONG_TABLES[0]
+    settings = VariantSettings(value=True, reply=True, events=3, worlds=3, margin=1.0)
+    bot = ExpertVariant("v", settings=settings)
+    judged, players = 0, [make_bot("combo", seat) for seat in range(rules.players)]
+    state = new_round(rules, "value-races")
+    while state.result is None and judged < 5:
+        view = player_view(state, state.to_move)
+        if state.to_move == 0 and (top := _Candidates(view, bot.weights, 3).candidates(4))[1:]:
+            worlds = [bot._world(view, f"v/{judged}/{i}") for i in range(3)]
+            races = bot._value_races(view, 0, top, worlds, f"v/{judged}")
+            assert [len(race) for race in races] == [3] * len(top)
+            assert all(0.0 <= worth <= 100_000.0 for race in races for worth in race)
+            assert len({worth for race in races for worth in race}) > 1
+            judged += 1
+        state.apply_unchecked(players[state.to_move].choose(view, state.legal_moves()))
+    assert judged == 5
 
 
 def test_a_race_lead_must_beat_the_margin_and_with_confidence_its_doubt() -> None:

@@ -25,6 +25,7 @@ from skipbo.core import Move, PlayerView, Round, Rules, new_round, player_view
 from ..base import Bot
 from ..combo import ComboWeights
 from .expert_variants import ExpertVariant, VariantSettings
+from .guessed_threat import next_opponent
 from .inference import with_hidden_cards
 
 CLAIRVOYANT = VariantSettings(discard_worlds=1, learned=0.0)
@@ -51,6 +52,13 @@ class ClairvoyantExpert(ExpertVariant):
         if truth is None or truth.to_move != view.seat or truth.result is not None:
             raise RuntimeError("a clairvoyant player needs the true round of its own turn")
         return truth.copy()
+
+    def _threat_hands(self, view: PlayerView) -> list[list[int]]:
+        """The next opponent's true hand (``guessed_threat``: a threat seer)."""
+        other = next_opponent(view)
+        if self.truth is None or other is None:
+            return []
+        return [self.truth.hand_cards(other)]
 
 
 def play_round_with_truth(

@@ -44,11 +44,15 @@ from ..expert import (
     swap_discard,
 )
 from ..value import value_net
+from .guessed_threat import GuessedThreat, next_opponent
 from .inference import HandParticles, LastTurn, world_with_hand
 from .pace import pace_net
 
 WIN = 1_000_000.0
 """The worth of a line that wins the round in a sampled world."""
+CHANCE_POINT = 1_000.0
+"""A point of win chance (1%) where ``value`` and ``reply`` judge with a ``margin``: as
+much as a stock card in the race, so that a margin reads alike in both."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,11 +90,17 @@ class VariantSettings:
     the worlds deal them in turn (0: none)."""
     margin: float = 0.0
     """With ``race``: how much more (in combo's score, a stock card being 1,000) another
-    line must be worth on average than combo's own best line to be played instead."""
+    line must be worth on average than combo's own best line to be played instead.
+    With ``value`` and ``reply``: the same in win chance at the own next turn, a
+    point of it (1%) being 1,000."""
     own_discard: bool = False
     """With ``race`` or ``value``: the own turn is finished in each sampled world with
     the expert's discard (the discard network's), the one it will really make, rather
     than combo's."""
+    guessed_threat: bool = False
+    """Combo's threat term in the own line's search takes the next opponent's kept cards
+    from the guesses of their hand (``particles``; :mod:`.guessed_threat`) and draws
+    only the rest, instead of counting all five from the unseen cards."""
     confidence: float = 0.0
     """With ``race``: how many standard errors of its per-world lead over combo's line
     another line's average lead must also exceed (beside the ``margin``)."""
@@ -175,8 +185,24 @@ class ExpertVariant(ExpertBot):
         return move
 
     def line(self, view: PlayerView) -> list[Move]:
-        """Combo's line, or the candidate line the settings judge best."""
+        """Combo's line (its threat from guessed hands with ``guessed_threat``), or the
+        candidate line the settings judge best."""
+        if self.settings.guessed_threat and not self.settings.events:
+            hands = self._threat_hands(view)
+            if hands:
+                search = TurnSearch(view, self.weights)
+                search.threat = GuessedThreat(view, self.weights, hands)
+                return search.best()
         return self._best_line(view, self._decision_seed())
+
+    def _threat_hands(self, view: PlayerView) -> list[list[int]]:
+        """The guesses of the next opponent's hand (none: not guessed; the guesses are
+        of the previous seat, the next opponent only at two players)."""
+        seat = view.seat
+        assert seat is not None
+        if self.particles.seat != next_opponent(view):
+            return []
+        return self.particles.hands
 
     def discard(self, view: PlayerView) -> Move | None:
         """The discard the settings judge best (combo's with ``discards=1``)."""
@@ -370,6 +396,8 @@ class ExpertVariant(ExpertBot):
         views: list[PlayerView] = []
         fixed: list[float | None] = []
         sampled = self.settings.reply
+        if sampled and (self.settings.margin or self.settings.confidence):
+            return top[self._overruling(self._value_races(view, seat, top, worlds, seed))][2]
         for _, base, line in top:
             for i, world in enumerate(worlds if sampled or base == base else worlds[:1]):
                 state = self._turn_played(world, seat, line, seed, i, replies=sampled)
@@ -392,6 +420,38 @@ class ExpertVariant(ExpertBot):
             if total / n > best:
                 best, best_line = total / n, line
         return best_line
+
+    def _value_races(
+        self,
+        view: PlayerView,
+        seat: int,
+        top: list[tuple[float, float, list[Move]]],
+        worlds: list[Round],
+        seed: str,
+    ) -> list[list[float]]:
+        """Each candidate's win chance at the own next turn in each world (the value
+        network's, or 1 / 0 where the round ended), in :data:`CHANCE_POINT` units, so
+        that ``margin`` and ``confidence`` judge them as they judge the race."""
+        team = view.rules.team_of(seat)
+        races: list[list[float]] = []
+        views: list[PlayerView] = []
+        where: list[tuple[int, int]] = []
+        for k, (_, _, line) in enumerate(top):
+            races.append([])
+            for i, world in enumerate(worlds):
+                state = self._turn_played(world, seat, line, seed, i, replies=True)
+                if state.result is None:
+                    where.append((k, i))
+                    views.append(player_view(state, seat))
+                    races[k].append(0.0)
+                else:
+                    won = state.result.winner
+                    ours = won is not None and view.rules.team_of(won) == team
+                    races[k].append(100.0 * CHANCE_POINT * ours)
+        if views:
+            for (k, i), chance in zip(where, value_net().win_chances(views), strict=True):
+                races[k][i] = 100.0 * CHANCE_POINT * float(chance)
+        return races
 
     def _turn_played(
         self, world: Round, seat: int, line: list[Move], seed: str, i: int, replies: bool
