@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import SIZES, open_page, shoot
+from browser_helpers import SIZES, open_page, shoot, wait_js
 from browser_site import close_page, shared_site
 from server_harness import Client, thread_server
 from test_browser_a11y import check_axe
@@ -53,6 +53,8 @@ def claimed(base: str, page: Any, user_name: str) -> int:
     page.get_by_test_id("account-tools").wait_for(state="visible")
     me: dict[str, Any] = page.request.get(base + "/api/me").json()
     assert me["kind"] == "account" and me["name"] == user_name
+    # the games played from now on are under the account's name, not the guest's
+    wait_js(page, "(name) => document.getElementById('nickname').value === name", user_name)
     return int(me["id"])
 
 

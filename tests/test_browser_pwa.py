@@ -7,6 +7,7 @@ The HTTP side (manifest fields, hashes, headers) is in tests/test_server_deliver
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,13 +16,17 @@ from browser_helpers import (
     ARTIFACTS,
     CHROMIUM,
     DESKTOP,
+    discard_first_hand_card,
     open_lobby,
     open_page,
+    state_count,
     sync_api,
     wait_js,
     wait_my_turn,
+    wait_new_state,
 )
 from server_harness import thread_server
+from skipbo.core import format_move
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 
@@ -82,12 +87,54 @@ def test_without_the_server_a_reload_shows_the_offline_page(tmp_path: Path) -> N
             phone.wait_for_selector("body[data-ready=true]")
             phone.get_by_test_id("table").wait_for(state="visible")
             wait_my_turn(phone)
-        # the server stopped: the same on the desktop
+        # the server stopped, the network fine: the desktop's reload says which
         desktop.reload()
         show_offline(desktop, "pwa_offline_desktop.png")
-        assert desktop.get_by_role("heading").inner_text() == "You are offline"
+        assert desktop.get_by_role("heading").inner_text() == "The server cannot be reached"
+        # and the page asks the server by itself: back at the table once it answers
+        with thread_server(tmp_path / "o.db", port=port_of(base)):
+            desktop.get_by_test_id("table").wait_for(state="visible", timeout=30_000)
+            wait_my_turn(desktop)
         errors = phone.js_errors + desktop.js_errors
         browser.close()
+    assert errors == []
+
+
+def port_of(base: str) -> int:
+    return int(base.rsplit(":", 1)[1])
+
+
+def test_a_move_made_while_the_server_is_away_is_sent_when_it_is_back(tmp_path: Path) -> None:
+    """The server goes away (a restart) while it is the person's turn: the discard they
+    make meanwhile is not lost in silence; the page says it is kept, and sends it once
+    the server is back, where it is stored and the game goes on."""
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = open_page(browser, "desktop")
+        with thread_server(tmp_path / "k.db") as (base, app):
+            open_lobby(base, page)
+            page.get_by_test_id("quick-play").click()
+            wait_my_turn(page)
+            code = page.get_by_test_id("table-code").inner_text()
+            moves = len(app.state.registry.get(code).match.round.history)
+        page.get_by_test_id("connection").wait_for(state="visible")  # "reconnecting…"
+        before = state_count(page)
+        discard_first_hand_card(page)
+        kept = (
+            "Not connected right now: your move is kept and sent as soon as the connection is back."
+        )
+        wait_js(page, "(text) => document.getElementById('error').textContent === text", kept)
+        with thread_server(tmp_path / "k.db", port=port_of(base)) as (_, app):
+            wait_new_state(page, before)
+            wait_js(page, "document.getElementById('error').hidden")
+            end = time.monotonic() + 30
+            while len(app.state.registry.get(code).match.round.history) <= moves:
+                assert time.monotonic() < end, "the kept move never arrived"
+                time.sleep(0.1)
+            played = app.state.registry.get(code).match.round.history[moves]
+        errors = page.js_errors
+        browser.close()
+    assert format_move(played).startswith("H") and "-D" in format_move(played)
     assert errors == []
 
 

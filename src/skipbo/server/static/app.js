@@ -368,10 +368,21 @@ function setConnection(text) {
   $("conn").hidden = !text;
 }
 
-/** @param {ClientMessage} message */
+/**
+ * Send a message on the table's socket. While it is down (the server restarting, the
+ * network gone) nothing can be sent: the player is told so, never left guessing, and
+ * a move is kept and sent on reconnection by table.js.
+ * @param {ClientMessage} message
+ * @returns {boolean} whether it was sent
+ */
 export function send(message) {
-  showError("");
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    showError("");
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+  showError(t("notSent"));
+  return false;
 }
 
 // ------------------------------------------------------------------ history

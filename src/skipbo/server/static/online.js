@@ -160,8 +160,10 @@ function credentials(prefix) {
 }
 
 async function claimAccount() {
+  const old = identity?.name;
   identity = /** @type {IdentityJson} */ (await api("POST", "/api/account/claim", credentials("claim")));
   $input("claim-password").value = "";
+  followName(old, identity.name); // the account's name is the one played under from now on
   renderIdentity();
 }
 
@@ -222,14 +224,25 @@ async function saveName() {
     return;
   }
   identity = renamed;
-  const nick = $input("nickname");
-  if (!nick.value.trim() || nick.value === old) nick.value = renamed.name;
-  if (localStorage.getItem("skipbo.name") === old) localStorage.setItem("skipbo.name", renamed.name);
-  fillInviteName(renamed.name); // invite.js
+  followName(old, renamed.name);
   closeRename();
   renderIdentity();
   sayRename(t("renamed", { name: renamed.name }));
   $("rename-open").focus();
+}
+
+/**
+ * This player's name changed (renamed, or an account made of the guest): the name
+ * fields that held the old one (or nothing) take the new one, and so does the name
+ * remembered for the next visit; a name the person typed themselves stays.
+ * @param {string | undefined} old
+ * @param {string} name
+ */
+function followName(old, name) {
+  const nick = $input("nickname");
+  if (!nick.value.trim() || nick.value === old) nick.value = name;
+  if (localStorage.getItem("skipbo.name") === old) localStorage.setItem("skipbo.name", name);
+  fillInviteName(name); // invite.js
 }
 
 async function logOut() {

@@ -16,7 +16,7 @@ import { analyzeRound } from "./analysis.js";
 import { reactionTag, renderReactBox } from "./reactions.js";
 import { tutorialMoves, tutorialRendered } from "./tutorial.js";
 import { offerFill, openedByFind } from "./online.js";
-import { $, $input, $select, api, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, iResigned, mySeat, pushOverlay, seatName, send, table } from "./app.js";
+import { $, $input, $select, api, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, iResigned, mySeat, pushOverlay, seatName, send, showError, table } from "./app.js";
 
 const UNDO_MS = 2500;
 
@@ -184,7 +184,7 @@ function sendMove(move, from = null) {
   rememberFlightStart(from);
   stopRetry(); // a move chosen now replaces one the server could not save
   lastSent = moveMessage(move);
-  send(lastSent);
+  if (!send(lastSent)) sendOnReconnection(lastSent);
   selected = null;
   selectedNode = null;
   focusKey = "next";
@@ -285,8 +285,21 @@ function retryUnsaved(code) {
 
 function resendUnsaved() {
   if (!unsaved) return;
-  send(unsaved.message); // dropped while the socket reconnects: the timer sends it again
-  unsaved.timer = setTimeout(resendUnsaved, ANSWER_WAIT_MS);
+  const sent = send(unsaved.message);
+  if (!sent) showError(t("moveKept"));
+  // not sent while the socket reconnects: tried again soon; sent: again if no answer comes
+  unsaved.timer = setTimeout(resendUnsaved, sent ? ANSWER_WAIT_MS : RETRY_FIRST_MS);
+}
+
+/**
+ * A move chosen while the socket is down is kept and sent once it is back (it
+ * carries its position, so it is never played on a later one: the server answers
+ * table_moved_on if the table went on meanwhile, and this page then drops it).
+ * @param {MoveMessage} message
+ */
+function sendOnReconnection(message) {
+  unsaved = { message, delay: RETRY_FIRST_MS, timer: setTimeout(resendUnsaved, RETRY_FIRST_MS) };
+  showError(t("moveKept"));
 }
 
 function stopRetry() {
@@ -686,9 +699,10 @@ function presence(seat, prefix = "presence") {
   else if (info.kind === "human" && info.connected === false) state = "away";
   const words = t(`presence_${state}`);
   const node = el("span", { class: `presence ${state}`, "data-testid": `${prefix}-${seat}`, "data-state": state, title: words });
-  // "away", "a bot plays for now", "open seat" are said in words beside the dot (a
-  // hollow dot alone told nobody); "online", the usual case, only to screen readers
-  const word = state === "online" ? hiddenText(words) : el("span", { class: "presence-word" }, words);
+  // "away" and "a bot plays for now" are said in words beside the dot (a hollow dot
+  // alone told nobody); "online", the usual case, and "open seat", which the seat's
+  // name "(open seat)" says already, only to screen readers
+  const word = state === "online" || state === "open" ? hiddenText(words) : el("span", { class: "presence-word" }, words);
   node.append(el("span", { class: "dot", "aria-hidden": "true" }), word);
   return node;
 }
