@@ -145,19 +145,51 @@ def test_the_sampled_next_turn_breaks_combos_tie_between_discards() -> None:
         assert format_move(ExpertVariant(seed, settings=SAMPLING).choose(view, legal)) == "H6-D3"
 
 
-def test_the_variant_at_its_defaults_plays_the_experts_moves() -> None:
-    """The research variants start from the shipped expert: with no idea turned
-    on, every move of whole rounds is the same (so their figures compare)."""
+@pytest.mark.parametrize(
+    ("expert", "variant"),
+    [
+        ({"guesses": 0}, VariantSettings()),
+        ({}, VariantSettings(particles=16, guessed_threat=True)),
+    ],
+    ids=["the expert without guesses: the defaults", "the shipped expert: -H16-T1"],
+)
+def test_the_variant_plays_the_experts_moves(
+    expert: dict[str, int], variant: VariantSettings
+) -> None:
+    """The research variants start from the expert without guesses of the other hand
+    (so that every figure measured before the guesses means what it did), and with
+    ``particles=16`` and ``guessed_threat`` they are the shipped expert: every move of
+    whole rounds is the same (so their figures compare)."""
     for rules in (LONG_TABLES[0], LONG_TABLES[5]):
         for deal in range(2):
             histories = []
-            for make in (ExpertBot, ExpertVariant):
+            for make in (
+                lambda seed: ExpertBot(seed, **expert),
+                lambda seed: ExpertVariant(seed, settings=variant),
+            ):
                 bots = [
                     make(f"{deal}/{seat}") if seat % 2 == 0 else make_bot("hard", seat)
                     for seat in range(rules.players)
                 ]
                 histories.append(play_round(rules, bots, f"defaults/{deal}").history)
             assert histories[0] == histories[1]
+
+
+def test_the_expert_guesses_at_two_players_only() -> None:
+    """At two players the expert keeps guesses of the other hand and its line changes
+    with them; at three it keeps none (the guesses would be of the seat before it,
+    and its threat term is about the seat after it) and plays as without guesses."""
+    two, three = Rules.make(2, 30), Rules.make(3, 20)
+    remembering = ExpertBot("g")
+    played = play_round(two, [remembering, make_bot("combo", 1)], "guesses/2").history
+    alone = play_round(two, [ExpertBot("g", guesses=0), make_bot("combo", 1)], "guesses/2")
+    assert remembering.guesses.found[0] > 0 and played != alone.history
+    bot = ExpertBot("h")
+    histories = [
+        play_round(three, [b, make_bot("combo", 1), make_bot("combo", 2)], "guesses/3").history
+        for b in (bot, ExpertBot("h", guesses=0))
+    ]
+    assert histories[0] == histories[1] and bot.guesses.found == [0, 0, 0, 0]
 
 
 @pytest.mark.parametrize(
@@ -173,7 +205,7 @@ def test_a_judge_with_an_unreachable_margin_plays_combos_line(judge: dict[str, b
     settings = VariantSettings(events=3, worlds=1, margin=1e12, **judge)
     for deal in range(2):
         histories = []
-        for bot in (ExpertBot(f"{deal}"), ExpertVariant(f"{deal}", settings=settings)):
+        for bot in (ExpertBot(f"{deal}", guesses=0), ExpertVariant(f"{deal}", settings=settings)):
             bots = [bot, make_bot("combo", deal)]
             histories.append(play_round(rules, bots, f"margin/{deal}").history)
         assert histories[0] == histories[1]

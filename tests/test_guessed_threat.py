@@ -6,8 +6,8 @@ import itertools
 
 from skipbo.bots import make_bot
 from skipbo.bots.combo import HAND, ComboWeights, _cover, _Threat
+from skipbo.bots.guessed_threat import GuessedThreat, cover, next_opponent
 from skipbo.bots.research.expert_variants import ExpertVariant, VariantSettings
-from skipbo.bots.research.guessed_threat import GuessedThreat, cover, next_opponent
 from skipbo.core import SB, PlayerView, Round, Rules, new_round, player_view
 from skipbo.sim.runner import play_round
 
@@ -96,4 +96,4 @@ def test_a_bot_with_guessed_threats_plays_legal_rounds_on_views() -> None:
         bots = [bot] + [make_bot("combo", seat) for seat in range(1, players)]
         state = play_round(Rules.make(players, 10), bots, f"threat/{players}")
         assert state.result is not None and state.result.forfeited is None
-        assert bot.particles.found[0] > 0
+        assert bot.guesses.found[0] > 0

@@ -24,9 +24,9 @@ from skipbo.core import Move, PlayerView, Round, Rules, new_round, player_view
 
 from ..base import Bot
 from ..combo import ComboWeights
+from ..guessed_threat import next_opponent
+from ..inference import with_hidden_cards
 from .expert_variants import ExpertVariant, VariantSettings
-from .guessed_threat import next_opponent
-from .inference import with_hidden_cards
 
 CLAIRVOYANT = VariantSettings(discard_worlds=1, learned=0.0)
 """The sampling expert's judgement in one world: the true one."""

@@ -25,7 +25,7 @@ not peeking) and is deterministic given its seed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from skipbo.core import Move, PlayerView, Round, player_view
@@ -36,6 +36,7 @@ from ..combo import NODE_LIMIT, ComboBot, ComboWeights, TurnSearch, combo_discar
 from ..discard_net import discard_net
 from ..expert import (
     CANDIDATES,
+    FILLS,
     NETWORK,
     TIDINESS,
     ExpertBot,
@@ -43,9 +44,8 @@ from ..expert import (
     ranked_discards,
     swap_discard,
 )
+from ..inference import HandParticles, world_with_hand
 from ..value import value_net
-from .guessed_threat import GuessedThreat, next_opponent
-from .inference import HandParticles, LastTurn, world_with_hand
 from .pace import pace_net
 
 WIN = 1_000_000.0
@@ -147,62 +147,28 @@ class ExpertVariant(ExpertBot):
         weights: ComboWeights | None = None,
         settings: VariantSettings | None = None,
     ) -> None:
-        super().__init__(seed, weights)
         self.settings = settings or VariantSettings()
-        self._decisions = 0
-        self._ended: PlayerView | None = None
-        """The own view at the own last discard, until the next own turn starts."""
-        self._discarded: Move = DISCARD_BASE
-        """The own last discard (with ``_ended``)."""
-        self._last_turn: LastTurn | None = None
-        """What the views showed of the previous seat's last turn (``infer``)."""
+        super().__init__(seed, weights, guesses=self.settings.particles)
+        self.guesses = HandParticles(self.settings.particles, self.settings.infer or FILLS)
         self.inferred = [0, 0]
         """Worlds wanted with ``infer``: [found agreeing, not found]."""
-        self.particles = HandParticles(self.settings.particles, self.settings.infer or 20)
-        """The guesses of the previous seat's hand (``particles``)."""
         self._worlds_dealt = 0
         """Worlds dealt around a guess so far: which guess the next one gets."""
 
-    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
-        """The expert's choice; every decision gets its own seed for the worlds."""
-        self._decisions += 1
-        inferring = bool(self.settings.infer or self.settings.particles)
-        if inferring and self._ended is not None:
-            self._last_turn = LastTurn.seen(self._ended, view)
-            if self.settings.particles:
-                self.particles.update(
-                    self._ended,
-                    self._discarded,
-                    view,
-                    self._last_turn,
-                    self.weights,
-                    self._decision_seed(),
-                )
-            self._ended = None
-        move = super().choose(view, legal)
-        if inferring and move >= DISCARD_BASE:
-            self._ended, self._discarded = view, move
-        return move
+    def _remembers(self, view: PlayerView) -> bool:
+        """The turns are followed wherever ``infer`` or ``particles`` asks (at any table)."""
+        return bool(self.settings.infer or self.settings.particles)
 
     def line(self, view: PlayerView) -> list[Move]:
-        """Combo's line (its threat from guessed hands with ``guessed_threat``), or the
-        candidate line the settings judge best."""
+        """Combo's line (its threat from guessed hands with ``guessed_threat``, as the
+        expert's), or the candidate line the settings judge best."""
         if self.settings.guessed_threat and not self.settings.events:
-            hands = self._threat_hands(view)
-            if hands:
-                search = TurnSearch(view, self.weights)
-                search.threat = GuessedThreat(view, self.weights, hands)
-                return search.best()
+            return super().line(view)
         return self._best_line(view, self._decision_seed())
 
     def _threat_hands(self, view: PlayerView) -> list[list[int]]:
-        """The guesses of the next opponent's hand (none: not guessed; the guesses are
-        of the previous seat, the next opponent only at two players)."""
-        seat = view.seat
-        assert seat is not None
-        if self.particles.seat != next_opponent(view):
-            return []
-        return self.particles.hands
+        """The expert's guessed hands, with ``guessed_threat`` only."""
+        return super()._threat_hands(view) if self.settings.guessed_threat else []
 
     def discard(self, view: PlayerView) -> Move | None:
         """The discard the settings judge best (combo's with ``discards=1``)."""
@@ -214,7 +180,7 @@ class ExpertVariant(ExpertBot):
         """A world to judge a choice in: a round consistent with ``view``, its hidden
         cards dealt from ``seed`` (a benchmark's clairvoyant player uses the true round
         instead: :mod:`.clairvoyant`)."""
-        hands, seat = self.particles.hands, self.particles.seat
+        hands, seat = self.guesses.hands, self.guesses.seat
         if hands and seat is not None:
             self._worlds_dealt += 1
             guessed = world_with_hand(view, seat, hands[self._worlds_dealt % len(hands)], seed)
@@ -231,9 +197,6 @@ class ExpertVariant(ExpertBot):
                 return candidate
         self.inferred[1] += 1
         return world
-
-    def _decision_seed(self) -> str:
-        return f"{self.seed}/{self._decisions}"
 
     def _discard(self, view: PlayerView, seed: str) -> Move | None:
         """Among combo's tidiest discards, the one worth most by the terms the

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from skipbo.core import SB, PlayerView
 
-from ..combo import _GAPS, HAND, ComboWeights, _Threat
+from .combo import _GAPS, HAND, ComboWeights, _Threat
 
 
 class GuessedThreat(_Threat):

@@ -36,8 +36,8 @@ from skipbo.core.errors import SkipBoError
 from skipbo.core.moves import discard_move
 from skipbo.core.shuffles import SeededShuffler
 
-from ..combo import ComboBot, ComboWeights, combo_discard, combo_line
-from ..greedy import stock_play
+from .combo import ComboBot, ComboWeights, combo_discard, combo_line
+from .greedy import stock_play
 
 
 @dataclass(frozen=True, slots=True)
