@@ -48,6 +48,7 @@ FIELDS = {
     "H": "particles",
     "Z": "confidence",
     "T": "guessed_threat",
+    "K": "checks",
     "S": "own_discard",
     "W": "discard_worlds",
     "n": "nodes",

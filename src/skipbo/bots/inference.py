@@ -36,7 +36,7 @@ from skipbo.core.errors import SkipBoError
 from skipbo.core.moves import discard_move
 from skipbo.core.shuffles import SeededShuffler
 
-from .combo import ComboBot, ComboWeights, combo_discard, combo_line
+from .combo import NODE_LIMIT, ComboBot, ComboWeights, TurnSearch, combo_discard
 from .greedy import stock_play
 
 
@@ -78,12 +78,13 @@ class LastTurn:
         it discarded) would have stopped playing and made that discard."""
         return self.agrees_hand(world.hand_cards(self.seat), weights)
 
-    def agrees_hand(self, hand: list[int], weights: ComboWeights) -> bool:
-        """:meth:`agrees` for a hand given as its cards."""
+    def agrees_hand(self, hand: list[int], weights: ComboWeights, nodes: int = NODE_LIMIT) -> bool:
+        """:meth:`agrees` for a hand given as its cards; ``nodes`` bounds combo's search
+        (its own bound by default: a smaller one is faster and now and then wrong)."""
         for pile, card in self.discards:
             view = self._their_view(hand, pile, card)
             try:
-                if stock_play(view) is not None or combo_line(view, weights):
+                if stock_play(view) is not None or TurnSearch(view, weights, nodes).best():
                     continue
             except SkipBoError:
                 # the completed piles went back into the draw pile during the own turn:
@@ -221,6 +222,11 @@ class HandParticles:
     """How many guesses are kept."""
     tries: int
     """Fills tried per guess before it is dropped."""
+    nodes: int = NODE_LIMIT
+    """Bound on combo's search when a fill is checked against the last turn."""
+    checks: int = 0
+    """Hands checked against the last turn per update at most (0: no bound); past it a
+    fill is taken unchecked, so an update costs at most that many of combo's searches."""
     replay: bool = False
     """Check a guess by replaying the whole turn (:class:`TurnStart`) where the views
     allow it, rather than its end only (measured: the guesses hold no more of the true
@@ -252,7 +258,9 @@ class HandParticles:
         replay = None
         if self.replay and gone is not None:
             replay = TurnStart.seen(before, discard, now, turn, seed)
-        guess = _Guess(turn, replay, gone or Counter(), now, weights, seed, self.tries)
+        guess = _Guess(
+            turn, replay, gone or Counter(), now, weights, seed, self.tries, self.nodes, self.checks
+        )
         carried = [guess.carried(self.hands, k) for k in range(self.size)]
         if not any(hand is not None for hand in carried) and self.hands:
             self.found[2] += 1
@@ -274,12 +282,17 @@ class _Guess:
     weights: ComboWeights
     seed: str
     tries: int
+    nodes: int
+    checks: int
     replays: int = 0
     rng: random.Random = field(init=False)
     unseen_now: Counter[int] = field(init=False)
     """The cards the own view now does not show (every guess is dealt from them)."""
     unseen_at_start: Counter[int] = field(init=False)
     """The same at the start of the replayed turn (empty without a replay)."""
+    agreed: dict[tuple[int, ...], bool] = field(default_factory=dict)
+    """:meth:`LastTurn.agrees_hand` by hand, asked once per update: the fills of 16
+    guesses of two or three cards from 13 numbers meet the same hands again and again."""
 
     def __post_init__(self) -> None:
         self.rng = random.Random(f"skipbo/particles/{self.seed}")
@@ -330,9 +343,18 @@ class _Guess:
         pool = list((unseen - stayed).elements())
         for _ in range(self.tries):
             hand = sorted([*stayed.elements(), *self.rng.sample(pool, held - stayed.total())])
-            if self.turn.agrees_hand(hand, self.weights):
+            if self._agrees(hand):
                 return hand
         return None
+
+    def _agrees(self, hand: list[int]) -> bool:
+        key = tuple(hand)
+        agreed = self.agreed.get(key)
+        if agreed is None:
+            if self.checks and len(self.agreed) >= self.checks:
+                return True  # the update's checks are spent: taken as it is
+            agreed = self.agreed[key] = self.turn.agrees_hand(hand, self.weights, self.nodes)
+        return agreed
 
 
 def world_with_hand(

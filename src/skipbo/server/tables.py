@@ -608,6 +608,7 @@ class Table:
             move_index=move_index,
             view=player_view(state, seat).to_dict(),
             legal=tuple(_texts(state)),
+            kept=False,
         )
 
     def at(self, turn: BotTurn) -> bool:

@@ -97,6 +97,9 @@ class VariantSettings:
     """With ``race`` or ``value``: the own turn is finished in each sampled world with
     the expert's discard (the discard network's), the one it will really make, rather
     than combo's."""
+    checks: int = 0
+    """With ``particles``: hands checked against the last turn per update at most
+    (:attr:`.inference.HandParticles.checks`; 0: no bound)."""
     guessed_threat: bool = False
     """Combo's threat term in the own line's search takes the next opponent's kept cards
     from the guesses of their hand (``particles``; :mod:`.guessed_threat`) and draws
@@ -149,7 +152,9 @@ class ExpertVariant(ExpertBot):
     ) -> None:
         self.settings = settings or VariantSettings()
         super().__init__(seed, weights, guesses=self.settings.particles)
-        self.guesses = HandParticles(self.settings.particles, self.settings.infer or FILLS)
+        self.guesses = HandParticles(
+            self.settings.particles, self.settings.infer or FILLS, checks=self.settings.checks
+        )
         self.inferred = [0, 0]
         """Worlds wanted with ``infer``: [found agreeing, not found]."""
         self._worlds_dealt = 0
