@@ -149,16 +149,16 @@ def test_the_sampled_next_turn_breaks_combos_tie_between_discards() -> None:
     ("expert", "variant"),
     [
         ({"guesses": 0}, VariantSettings()),
-        ({}, VariantSettings(particles=16, guessed_threat=True)),
+        ({}, VariantSettings(particles=16, guessed_threat=True, checks=32)),
     ],
-    ids=["the expert without guesses: the defaults", "the shipped expert: -H16-T1"],
+    ids=["the expert without guesses: the defaults", "the shipped expert: -H16-T1-K32"],
 )
 def test_the_variant_plays_the_experts_moves(
     expert: dict[str, int], variant: VariantSettings
 ) -> None:
     """The research variants start from the expert without guesses of the other hand
     (so that every figure measured before the guesses means what it did), and with
-    ``particles=16`` and ``guessed_threat`` they are the shipped expert: every move of
+    ``particles=16``, ``guessed_threat`` and ``checks=32`` they are the shipped expert: every move of
     whole rounds is the same (so their figures compare)."""
     for rules in (LONG_TABLES[0], LONG_TABLES[5]):
         for deal in range(2):
