@@ -495,6 +495,30 @@ BADGES_APART = """() => {
 }"""
 
 
+TAG_CLEAR = """() => {
+  // The last move's tag and the count badges of the other seats' discard piles (each
+  // pile given one as a pile of several cards has, as the page draws it): how many
+  // does the tag cover?
+  const tag = document.querySelector('[data-testid=last-move-tag]');
+  if (!tag) return -1;
+  const added = [];
+  for (const pile of document.querySelectorAll('#board .others [data-pile*=":D"]')) {
+    if (pile.querySelector(':scope > .badge-count')) continue;
+    const badge = document.createElement('span');
+    Object.assign(badge, { className: 'badge-count', textContent: '3' });
+    pile.append(badge);
+    added.push(badge);
+  }
+  const b = tag.getBoundingClientRect();
+  const covered = [...document.querySelectorAll('#board .badge-count')].filter((node) => {
+    const a = node.getBoundingClientRect();
+    return a.width && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  }).length;
+  for (const badge of added) badge.remove();
+  return covered;
+}"""
+
+
 def test_the_small_ones(site: tuple[str, Any]) -> None:
     base, browser = site
     ann = open_page(browser, "desktop")
@@ -503,8 +527,18 @@ def test_the_small_ones(site: tuple[str, Any]) -> None:
     bob.goto(link)
     bob.get_by_test_id("invite-join").tap()
     wait_js(ann, "document.body.dataset.phase === 'playing'")
+    # the discard that ended the other's turn is tagged on their pile, clear of every
+    # count: on the phone's small piles the tag sat over two of them
+    bob_turn = (
+        "(table.moves || 0) > 10 && document.body.dataset.myTurn === 'true'"
+        " && table.last_moves.at(-1).seat !== mySeat()"
+    )
+    play_until({bob: True, ann: False}, lambda: bob.evaluate(bob_turn))  # Bob first: Ann's
+    # discard is then the last move when the loop looks
+    assert bob.evaluate(TAG_CLEAR) == 0
     later = "(table.moves || 0) > 14 && document.body.dataset.myTurn === 'true'"
     play_until({ann: False, bob: True}, lambda: ann.evaluate(later))
+    assert ann.evaluate(TAG_CLEAR) == 0
     # the move list is numbered by the move's place in the round, not 1-12
     numbers = ann.locator("#moves li").evaluate_all("els => els.map((e) => e.value)")
     moves = ann.evaluate("table.moves")

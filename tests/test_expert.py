@@ -158,8 +158,8 @@ def test_the_variant_plays_the_experts_moves(
 ) -> None:
     """The research variants start from the expert without guesses of the other hand
     (so that every figure measured before the guesses means what it did), and with
-    ``particles=16``, ``guessed_threat`` and ``checks=32`` they are the shipped expert: every move of
-    whole rounds is the same (so their figures compare)."""
+    ``particles=16``, ``guessed_threat`` and ``checks=32`` they are the shipped expert:
+    every move of whole rounds is the same (so their figures compare)."""
     for rules in (LONG_TABLES[0], LONG_TABLES[5]):
         for deal in range(2):
             histories = []

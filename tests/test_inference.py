@@ -74,8 +74,9 @@ def test_the_true_round_nearly_always_agrees_with_combos_last_turn() -> None:
     as it did. Not always (1 of the 120 turns here): during the turn combo follows the
     line it planned earlier, from the turn's start or its last chance event, and a
     fresh search from the end need not agree with it (that search was bounded by
-    :data:`~skipbo.bots.combo.NODE_LIMIT` positions, and saw other positions first). A guess that disagrees is dropped, so such a turn
-    costs the guesses one true hand; they start again from samples when all are gone."""
+    :data:`~skipbo.bots.combo.NODE_LIMIT` positions, and saw other positions first).
+    A guess that disagrees is dropped, so such a turn costs the guesses one true hand;
+    they start again from samples when all are gone."""
     weights = ComboWeights()
     seen = [t for seed in ("a", "b", "c") for t in turns_with_hands(f"infer/{seed}")]
     assert len(seen) > 60

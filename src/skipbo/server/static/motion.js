@@ -235,7 +235,14 @@ export function markLastMove() {
   if (!node) return;
   node.dataset.lastMove = "true";
   node.classList.add("last-to");
-  const tag = el("span", { class: "last-tag", "data-testid": "last-move-tag", "aria-hidden": "true" }, `${initials(lastMove.seat)} ↓`);
+  // on another seat's small discard pile the tag sits under the pile, pointing up: on
+  // top it covered the pile's count and its neighbour's
+  const below = !target.startsWith("B") && lastMove.seat !== mySeat();
+  const tag = el(
+    "span",
+    { class: below ? "last-tag below" : "last-tag", "data-testid": "last-move-tag", "aria-hidden": "true" },
+    `${initials(lastMove.seat)} ${below ? "↑" : "↓"}`,
+  );
   tag.title = `${seatName(lastMove.seat)}: ${moveWords(lastMove.move)}`;
   node.append(tag);
   const fromSeat = source.startsWith("p") ? partnerOf(table.view, lastMove.seat) : lastMove.seat;
