@@ -175,6 +175,17 @@ def test_the_variant_plays_the_experts_moves(
             assert histories[0] == histories[1]
 
 
+def test_an_expert_kept_for_the_next_round_forgets_the_last_one() -> None:
+    """A bot played round after round (a match, a tournament) starts each round with no
+    guesses: what it guessed of the last round's hands says nothing of the new ones."""
+    rules, bot = Rules.make(2, 10), ExpertBot("m")
+    play_round(rules, [bot, make_bot("combo", 1)], "match/0")
+    state = new_round(rules, "match/1", dealer=1)  # the expert moves first
+    assert bot.guesses.hands and state.to_move == 0
+    bot.choose(player_view(state, 0), state.legal_moves())
+    assert bot.guesses.hands == [] and bot.guesses.seat is None
+
+
 def test_the_expert_guesses_at_two_players_only() -> None:
     """At two players the expert keeps guesses of the other hand and its line changes
     with them; at three it keeps none (the guesses would be of the seat before it,

@@ -82,11 +82,17 @@ class ExpertBot(ComboBot):
         """The own last discard (with ``_ended``)."""
         self._last_turn: LastTurn | None = None
         """What the views showed of the previous seat's last turn."""
+        self._seen: PlayerView | None = None
+        """The view of the last decision (a new round forgets the guesses)."""
 
     def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
         """The expert's move; at an own turn's start the guesses first take in what the
         other seat's turn showed since the own last discard."""
         self._decisions += 1
+        if self._seen is not None and not _same_round(self._seen, view):
+            self._ended, self._last_turn = None, None  # a bot kept for the next round
+            self.guesses.hands, self.guesses.seat = [], None
+        self._seen = view
         if self._ended is not None:
             self._last_turn = LastTurn.seen(self._ended, view)
             if self.guesses.size:
@@ -139,6 +145,13 @@ class ExpertBot(ComboBot):
             for (tidy, _), worth in zip(ranked, worths, strict=True)
         ]
         return ranked[max(range(len(ranked)), key=lambda k: totals[k])][1]
+
+
+def _same_round(before: PlayerView, now: PlayerView) -> bool:
+    """Whether ``now`` can follow ``before`` in one round: no stock pile grew."""
+    return before.rules == now.rules and all(
+        a.stock >= b.stock for a, b in zip(before.players, now.players, strict=True)
+    )
 
 
 def ranked_discards(view: PlayerView) -> list[tuple[float, Move]]:
