@@ -122,18 +122,21 @@ def hello_all(clients: list[Client], tokens: list[str | None]) -> list[dict[str,
 
 @contextmanager
 def thread_server(
-    db: Path | str, rate: float = 1000.0, port: int = 0, **options: Any
+    db: Path | str, rate: float = 1000.0, port: int = 0, reusable: bool = False, **options: Any
 ) -> Iterator[tuple[str, Any]]:
     """A uvicorn server in a thread on 127.0.0.1; yields its base URL and the app.
 
     The rate limit is raised by default: a test client sends far faster than a person.
     ``db`` is a SQLite file or a PostgreSQL URL; ``options`` go to ``create_app``.
     ``port``: a given one (a restart at the address the pages know), else a free one.
+    ``reusable``: the port may be bound again while its old connections linger in
+    TIME_WAIT (Linux wants SO_REUSEADDR on the first server's socket and the next's).
     """
     storage = open_storage(db) if isinstance(db, str) else SqliteStorage(str(db))
     app = create_app(storage, ServerSettings(rate=rate, **options))
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reusable:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", port))
     port = sock.getsockname()[1]
     config = uvicorn.Config(app, ws_max_size=WS_MAX_SIZE, log_level="warning", lifespan="on")

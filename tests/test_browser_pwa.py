@@ -69,7 +69,7 @@ def test_without_the_server_a_reload_shows_the_offline_page(tmp_path: Path) -> N
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         phone = open_page(browser, "phone")
         desktop = open_page(browser, "desktop")
-        with thread_server(tmp_path / "o.db") as (base, _app):
+        with thread_server(tmp_path / "o.db", reusable=True) as (base, _app):
             for page in (phone, desktop):
                 open_lobby(base, page)
                 wait_js(page, CONTROLLED)
@@ -92,7 +92,7 @@ def test_without_the_server_a_reload_shows_the_offline_page(tmp_path: Path) -> N
         show_offline(desktop, "pwa_offline_desktop.png")
         assert desktop.get_by_role("heading").inner_text() == "The server cannot be reached"
         # and the page asks the server by itself: back at the table once it answers
-        with thread_server(tmp_path / "o.db", port=port_of(base)):
+        with thread_server(tmp_path / "o.db", port=port_of(base), reusable=True):
             desktop.get_by_test_id("table").wait_for(state="visible", timeout=30_000)
             wait_my_turn(desktop)
         errors = phone.js_errors + desktop.js_errors
@@ -111,7 +111,7 @@ def test_a_move_made_while_the_server_is_away_is_sent_when_it_is_back(tmp_path: 
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = open_page(browser, "desktop")
-        with thread_server(tmp_path / "k.db") as (base, app):
+        with thread_server(tmp_path / "k.db", reusable=True) as (base, app):
             open_lobby(base, page)
             page.get_by_test_id("quick-play").click()
             wait_my_turn(page)
@@ -124,7 +124,7 @@ def test_a_move_made_while_the_server_is_away_is_sent_when_it_is_back(tmp_path: 
             "Not connected right now: your move is kept and sent as soon as the connection is back."
         )
         wait_js(page, "(text) => document.getElementById('error').textContent === text", kept)
-        with thread_server(tmp_path / "k.db", port=port_of(base)) as (_, app):
+        with thread_server(tmp_path / "k.db", port=port_of(base), reusable=True) as (_, app):
             wait_new_state(page, before)
             wait_js(page, "document.getElementById('error').hidden")
             end = time.monotonic() + 30

@@ -44,6 +44,7 @@ from ..expert import (
     ranked_discards,
     swap_discard,
 )
+from ..guessed_threat import GuessedThreat
 from ..inference import HandParticles, world_with_hand
 from ..value import value_net
 from .pace import pace_net
@@ -102,8 +103,9 @@ class VariantSettings:
     (:attr:`.inference.HandParticles.checks`; 0: no bound)."""
     guessed_threat: bool = False
     """Combo's threat term in the own line's search takes the next opponent's kept cards
-    from the guesses of their hand (``particles``; :mod:`.guessed_threat`) and draws
-    only the rest, instead of counting all five from the unseen cards."""
+    from the guesses of their hand (``particles``; :mod:`skipbo.bots.guessed_threat`)
+    and draws only the rest, instead of counting all five from the unseen cards (with
+    ``events``: in the search that finds the candidate lines too)."""
     confidence: float = 0.0
     """With ``race``: how many standard errors of its per-world lead over combo's line
     another line's average lead must also exceed (beside the ``margin``)."""
@@ -279,6 +281,9 @@ class ExpertVariant(ExpertBot):
         if not self.settings.events:
             return combo_line(view, self.weights)
         search = _Candidates(view, self.weights, self.settings.events)
+        hands = self._threat_hands(view)  # with ``guessed_threat``: the lines scored so too
+        if hands:
+            search.threat = GuessedThreat(view, self.weights, hands)
         top = search.candidates(self.settings.candidates)
         if not top:
             return []
