@@ -529,8 +529,9 @@ def test_the_small_ones(site: tuple[str, Any]) -> None:
     wait_js(ann, "document.body.dataset.phase === 'playing'")
     # the discard that ended the other's turn is tagged on their pile, clear of every
     # count: on the phone's small piles the tag sat over two of them
+    wait_js(bob, "document.body.dataset.phase === 'playing'")
     bob_turn = (
-        "(table.moves || 0) > 10 && document.body.dataset.myTurn === 'true'"
+        "table !== null && (table.moves || 0) > 10 && document.body.dataset.myTurn === 'true'"
         " && table.last_moves.at(-1).seat !== mySeat()"
     )
     play_until({bob: True, ann: False}, lambda: bob.evaluate(bob_turn))  # Bob first: Ann's
