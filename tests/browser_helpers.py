@@ -150,18 +150,23 @@ def create_table(
     """Fill in the lobby by clicks: the other seats bots; returns at the person's turn.
 
     The deal is random: when the bots happen to end the round before the person
-    moves, the person asks for the next game, as they would at a real table.
+    moves, the person asks for the next game, as they would at a real table; when
+    that ended a one-game match (a short stock), they make another table.
     """
-    open_lobby(base, page)
-    page.get_by_test_id("players").select_option(str(players))
-    page.get_by_test_id("stock").fill(str(stock))
-    if target is not None:
-        page.get_by_test_id("target").fill(str(target))
-    if teams:
-        page.get_by_test_id("teams").check()
-    for seat in range(1, players):
-        page.get_by_test_id(f"seat-kind-{seat}").select_option(f"bot:{bot}")
-    page.get_by_test_id("create").click()
+    for _ in range(MAX_GAMES):
+        open_lobby(base, page)
+        page.get_by_test_id("players").select_option(str(players))
+        page.get_by_test_id("stock").fill(str(stock))
+        if target is not None:
+            page.get_by_test_id("target").fill(str(target))
+        if teams:
+            page.get_by_test_id("teams").check()
+        for seat in range(1, players):
+            page.get_by_test_id(f"seat-kind-{seat}").select_option(f"bot:{bot}")
+        page.get_by_test_id("create").click()
+        wait_js(page, MY_TURN_OR_OVER)
+        if page.evaluate("document.body.dataset.phase") != "match_over":
+            break
     wait_my_turn(page)
     code: str = page.get_by_test_id("table-code").inner_text()
     assert page.url.endswith("#" + code)
