@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from conftest import make_position
-from skipbo.bots.combo import ComboBot, ComboWeights, _cover, best_discard, combo_line
+from skipbo.bots.combo import HAND, ComboBot, ComboWeights, _cover, best_discard, combo_line
 from skipbo.core import SB, Round, Rules, format_move, player_view
 from skipbo.core.cards import NO_CARD
 
@@ -137,10 +137,10 @@ def test_discard_does_not_cover_next_turns_chain() -> None:
     assert format_move(best_discard(counts, (5, 8, 9, 10), {5})[1]) == "H3-D2"
 
 
-def _cover_by_dict(distinct: int, k: int, share: float, wild: float) -> float:
+def _cover_by_dict(distinct: int, k: int, share: float, wild: float, draws: int = 5) -> float:
     """The threat's draw chain as first written: a dict of (found, wild) states."""
     states = {(0, 0): 1.0}
-    for _ in range(5):
+    for _ in range(draws):
         step: dict[tuple[int, int], float] = {}
         for (found, jokers), p in states.items():
             new = (distinct - found) * share
@@ -163,3 +163,6 @@ def test_cover_chance_is_the_dict_chain_to_the_last_bit() -> None:
                 for wild in (0.0, 0.052, 0.111, 0.163):
                     expected = _cover_by_dict(distinct, k, share, wild)
                     assert _cover.__wrapped__(distinct, k, share, wild) == expected
+                    for draws in range(HAND + 1):  # fewer draws: a hand partly kept
+                        expected = _cover_by_dict(distinct, k, share, wild, draws)
+                        assert _cover.__wrapped__(distinct, k, share, wild, draws) == expected

@@ -480,15 +480,15 @@ def _cover_chance(needed: tuple[int, ...], wilds: int, pool: list[float]) -> flo
 
 
 @lru_cache(maxsize=1 << 16)
-def _cover(distinct: int, k: int, share: float, wild: float) -> float:
-    """Chance that ``HAND`` draws cover ``k`` of ``distinct`` values (each drawn
+def _cover(distinct: int, k: int, share: float, wild: float, draws: int = HAND) -> float:
+    """Chance that ``draws`` cards cover ``k`` of ``distinct`` values (each drawn
     with chance ``share``) counting a wild card (chance ``wild``) as any.
 
     A chain over (values found, wild cards drawn) states, run as the fixed
     program :func:`_cover_steps` (the additions in the order a dict of states
     makes them, so the sums are the same floats: choices hang on exact ties)."""
-    steps, covered = _cover_steps(k)
-    news = [(distinct - found) * share for found in range(HAND + 1)]
+    steps, covered = _cover_steps(k, draws)
+    news = [(distinct - found) * share for found in range(draws + 1)]
     stays = [1.0 - new - wild for new in news]
     chances = [1.0]
     for sources, size in steps:
@@ -501,18 +501,18 @@ def _cover(distinct: int, k: int, share: float, wild: float) -> float:
     return sum([p for p, counts in zip(chances, covered, strict=True) if counts])
 
 
-@lru_cache(maxsize=HAND + 1)
+@lru_cache(maxsize=(HAND + 1) ** 2)
 def _cover_steps(
-    k: int,
+    k: int, draws: int = HAND
 ) -> tuple[tuple[tuple[tuple[tuple[int, int, int, int], ...], int], ...], tuple[bool, ...]]:
-    """The program :func:`_cover` runs for ``k``: per draw, for each state in order,
-    (values found, the states a new value, a wild card and anything else lead to,
-    as indices), and the number of states after it; then which final states
-    cover ``k``. The states are numbered in the order a dict keyed by (found,
-    wild cards) would first meet them, which depends on ``k`` alone."""
+    """The program :func:`_cover` runs for ``k`` and ``draws``: per draw, for each
+    state in order, (values found, the states a new value, a wild card and anything
+    else lead to, as indices), and the number of states after it; then which final
+    states cover ``k``. The states are numbered in the order a dict keyed by (found,
+    wild cards) would first meet them, which depends on ``k`` and ``draws`` alone."""
     states = [(0, 0)]
     steps = []
-    for _ in range(HAND):
+    for _ in range(draws):
         index: dict[tuple[int, int], int] = {}
         sources = []
         for found, jokers in states:

@@ -18,11 +18,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 
 from skipbo.core import SB, PlayerView
 
-from .combo import _GAPS, HAND, ComboWeights, _Threat
+from .combo import _GAPS, HAND, ComboWeights, _cover, _Threat
 
 
 class GuessedThreat(_Threat):
@@ -89,7 +88,7 @@ class GuessedThreat(_Threat):
         if k > draws:
             return 0.0
         share = sum(self.pool[v] for v in rest) / len(rest)
-        return cover(len(rest), k, draws, round(share, 3), round(self.pool[SB], 3))
+        return _cover(len(rest), k, round(share, 3), round(self.pool[SB], 3), draws)
 
 
 def next_opponent(view: PlayerView) -> int | None:
@@ -100,23 +99,3 @@ def next_opponent(view: PlayerView) -> int | None:
         return None
     n = view.rules.players
     return next((seat + step) % n for step in range(1, n) if (seat + step) % n != view.partner)
-
-
-@lru_cache(maxsize=1 << 16)
-def cover(distinct: int, k: int, draws: int, share: float, wild: float) -> float:
-    """The chance that ``draws`` cards, each a given one of ``distinct`` values with
-    chance ``share`` and a wild card with chance ``wild``, cover ``k`` of the values
-    (a wild card standing in for any): a chain over (values found, wild cards)."""
-    states = {(0, 0): 1.0}
-    for _ in range(draws):
-        after: dict[tuple[int, int], float] = {}
-        for (found, jokers), p in states.items():
-            new = (distinct - found) * share
-            for key, q in (
-                ((found + 1, jokers), new),
-                ((found, min(jokers + 1, k)), wild),
-                ((found, jokers), 1.0 - new - wild),
-            ):
-                after[key] = after.get(key, 0.0) + p * q
-        states = after
-    return sum(p for (found, jokers), p in states.items() if found + jokers >= k)
