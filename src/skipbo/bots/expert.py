@@ -70,10 +70,15 @@ class ExpertBot(ComboBot):
     name = "expert"
 
     def __init__(
-        self, seed: int | str = 0, weights: ComboWeights | None = None, guesses: int = GUESSES
+        self,
+        seed: int | str = 0,
+        weights: ComboWeights | None = None,
+        guesses: int = GUESSES,
+        fills: int = FILLS,
+        checks: int = CHECKS,
     ) -> None:
         super().__init__(seed, weights)
-        self.guesses = HandParticles(guesses, FILLS, checks=CHECKS)
+        self.guesses = HandParticles(guesses, fills, checks=checks)
         """The guesses of the previous seat's hand (none kept with ``guesses=0``)."""
         self._decisions = 0
         self._ended: PlayerView | None = None

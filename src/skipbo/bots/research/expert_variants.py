@@ -45,7 +45,7 @@ from ..expert import (
     swap_discard,
 )
 from ..guessed_threat import GuessedThreat
-from ..inference import HandParticles, world_with_hand
+from ..inference import world_with_hand
 from ..value import value_net
 from .pace import pace_net
 
@@ -153,9 +153,12 @@ class ExpertVariant(ExpertBot):
         settings: VariantSettings | None = None,
     ) -> None:
         self.settings = settings or VariantSettings()
-        super().__init__(seed, weights, guesses=self.settings.particles)
-        self.guesses = HandParticles(
-            self.settings.particles, self.settings.infer or FILLS, checks=self.settings.checks
+        super().__init__(
+            seed,
+            weights,
+            guesses=self.settings.particles,
+            fills=self.settings.infer or FILLS,
+            checks=self.settings.checks,
         )
         self.inferred = [0, 0]
         """Worlds wanted with ``infer``: [found agreeing, not found]."""
