@@ -6,7 +6,7 @@ Combo counts that opponent's five hand cards from the unseen cards: every number
 proportion to how many are unseen. But at the own turn the opponent already holds
 the cards they kept from their last turn (about three at 2 players), and only the
 rest are fresh draws. :class:`GuessedThreat` takes the kept cards from guesses of
-that hand (:class:`~.inference.HandParticles`' guesses, or the true hand for a
+that hand (:class:`~skipbo.bots.inference.HandParticles`' guesses, or the true hand for a
 benchmark's seer) and draws only the rest, averaging the chance over the guesses.
 
 It is the cheapest way to use the guesses: no world is dealt and no turn is played,

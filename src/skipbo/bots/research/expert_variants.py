@@ -83,11 +83,11 @@ class VariantSettings:
     played on the way plus combo's score of the own next turn."""
     infer: int = 0
     """Worlds sampled per world wanted until one agrees with the previous seat's last
-    turn played by ``combo`` (:mod:`.inference`; 0: every sample is taken as it is,
+    turn played by ``combo`` (:mod:`skipbo.bots.inference`; 0: every sample is taken as it is,
     and when none of ``infer`` agrees the first is)."""
     particles: int = 0
     """Guesses of the previous seat's hand carried from turn to turn
-    (:class:`.inference.HandParticles`, each filled up to ``infer`` times, 20 when 0);
+    (:class:`skipbo.bots.inference.HandParticles`, each filled up to ``infer`` times, 20 when 0);
     the worlds deal them in turn (0: none)."""
     margin: float = 0.0
     """With ``race``: how much more (in combo's score, a stock card being 1,000) another
@@ -100,7 +100,7 @@ class VariantSettings:
     than combo's."""
     checks: int = 0
     """With ``particles``: hands checked against the last turn per update at most
-    (:attr:`.inference.HandParticles.checks`; 0: no bound)."""
+    (:attr:`skipbo.bots.inference.HandParticles.checks`; 0: no bound)."""
     guessed_threat: bool = False
     """Combo's threat term in the own line's search takes the next opponent's kept cards
     from the guesses of their hand (``particles``; :mod:`skipbo.bots.guessed_threat`)
