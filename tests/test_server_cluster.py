@@ -288,9 +288,12 @@ def test_a_race_for_one_move_is_won_once(pair: list[ServerProcess], pg_url: str)
         play([ann, bob], ready, watch=(other,))
         before = stored_moves(pg_url, code)
         move = choose(ann.view["legal"])
-        # each worker reads its device's move before it can hear of the other's commit
-        other.client.send({"type": "move", "move": move})
-        ann.client.send({"type": "move", "move": move})
+        # each worker reads its device's move before it can hear of the other's commit;
+        # each names the position it showed, as the page does (without it, a worker that
+        # heard of the commit first judged the copy on the next position: illegal_move)
+        at = [ann.view["round_index"], ann.view["moves"]]
+        other.client.send({"type": "move", "move": move, "at": at})
+        ann.client.send({"type": "move", "move": move, "at": at})
         refused: list[dict[str, Any]] = []
         end = time.monotonic() + TIMEOUT
         while len(refused) + stored_moves(pg_url, code) - before < 2:
