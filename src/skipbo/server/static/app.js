@@ -390,21 +390,54 @@ export function send(message) {
 /**
  * An open overlay (the players drawer, a dialog) is one entry of the browser's
  * history, so that Back closes it first; closed by the page, it takes its entry back.
+ * history.back() arrives later (a popstate): an overlay opened before it arrives
+ * (the result of a resign, sent as its dialog closed) is pushed after it, or the Back
+ * would land on the closed dialog's entry and put the new overlay aside.
  * @param {string} name
  */
 export function pushOverlay(name) {
+  if (backOnItsWay) {
+    if (!pushAfterBack.includes(name)) pushAfterBack.push(name);
+    return;
+  }
   if (history.state?.overlay === name) return;
   /** @type {PageHistoryState} */
   const state = history.state ?? {};
   history.pushState({ ...state, overlay: name, depth: (state.depth ?? 0) + 1 }, "", location.href);
 }
 
+let backOnItsWay = false;
+let backTimer = 0;
+/** @type {string[]} */
+let pushAfterBack = [];
+
 /** @param {string} name */
 export function dropOverlay(name) {
+  if (backOnItsWay) {
+    pushAfterBack = pushAfterBack.filter((other) => other !== name); // opened and closed meanwhile
+    return;
+  }
   /** @type {PageHistoryState} */
   const state = history.state ?? {};
   // a table left's entry (New game's Back past it still on its way) is not this one's to take
-  if (state.overlay === name && (!state.table || state.table === current?.code)) history.back();
+  if (state.overlay === name && (!state.table || state.table === current?.code)) {
+    backOnItsWay = true;
+    history.back();
+    backTimer = window.setTimeout(historySettled, 1000); // a Back that never came (none to take) frees the queue
+  }
+}
+
+/**
+ * The page's own Back has arrived: the overlays opened meanwhile get their entries.
+ * Called first by the popstate listener, before it closes what the entry has not open.
+ */
+export function historySettled() {
+  if (!backOnItsWay) return;
+  backOnItsWay = false;
+  clearTimeout(backTimer);
+  const names = pushAfterBack;
+  pushAfterBack = [];
+  for (const name of names) pushOverlay(name);
 }
 
 /**

@@ -16,7 +16,7 @@ import { analyzeRound } from "./analysis.js";
 import { reactionTag, renderReactBox } from "./reactions.js";
 import { tutorialMoves, tutorialRendered } from "./tutorial.js";
 import { offerFill, openedByFind } from "./online.js";
-import { $, $input, $select, api, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, iResigned, mySeat, pushOverlay, seatName, send, showError, table } from "./app.js";
+import { $, $input, $select, api, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, historySettled, iResigned, mySeat, pushOverlay, seatName, send, showError, table } from "./app.js";
 
 const UNDO_MS = 2500;
 
@@ -1448,6 +1448,7 @@ function closeSide() {
 
 // Back took an overlay's entry: whatever the entry now shown does not have open closes.
 function overlaysFollowHistory() {
+  historySettled(); // the page's own Back: what opened meanwhile is pushed now, and stays
   // an entry of a table left since (a Back still on its way when New game was pressed)
   // says nothing about this table's dialogs: it must not put this one's result aside
   const of = history.state?.table;
