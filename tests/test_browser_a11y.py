@@ -24,6 +24,7 @@ from browser_helpers import (
     create_table,
     open_lobby,
     open_page,
+    shoot,
     state_count,
     wait_js,
     wait_new_state,
@@ -152,6 +153,30 @@ def test_the_offline_page_passes_axe(site: tuple[str, Any], size: str, lang: str
     page.get_by_test_id("offline-retry").wait_for(state="visible")
     wait_js(page, f"document.documentElement.lang === '{lang}'")
     check_axe(page, f"offline page ({size}, {lang})")
+    close_page(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_mistyped_address_gets_a_page_that_leads_on(site: tuple[str, Any], size: str) -> None:
+    """An address the site lacks (``/t/abc234``: a table's code in a made-up path) gets
+    the "no such page" page in the player's language, with the lobby and the table the
+    code names one tap away, and passes axe."""
+    base, browser = site
+    page = open_page(browser, size)
+    page.add_init_script("localStorage.setItem('skipbo.lang', 'fr')")
+    answer = page.goto(base + "/t/abc234")
+    assert answer is not None and answer.status == 404
+    table = page.get_by_test_id("not-found-table")
+    table.wait_for(state="visible")
+    assert table.inner_text() == "Ouvrir la table ABC234"
+    assert table.get_attribute("href") == "/#ABC234"
+    assert page.get_by_role("heading").inner_text() == "Cette page n'existe pas"
+    assert page.title() == "Skip-Bo · Cette page n'existe pas"
+    shoot(page, f"not-found-{size}")
+    check_axe(page, f"not-found page ({size})")
+    page.get_by_test_id("not-found-home").click()
+    page.wait_for_selector("body[data-ready=true]")  # the lobby
+    assert page.url == base + "/"
     close_page(page)
 
 

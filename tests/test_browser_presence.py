@@ -23,10 +23,11 @@ from browser_helpers import (
 )
 from skipbo.server.tables import BOT_PERSONS
 
-
 # The resign dialog's Back (its history entry taken back) arrives after the result:
 # as on a slow machine (CI once), where the Back used to put the result aside.
-SLOW_BACK = "{ const back = history.back.bind(history); history.back = () => setTimeout(back, 400); }"
+SLOW_BACK = (
+    "{ const back = history.back.bind(history); history.back = () => setTimeout(back, 400); }"
+)
 
 
 def test_resigning_at_two_players_ends_the_game(tmp_path: Path) -> None:

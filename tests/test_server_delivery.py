@@ -194,3 +194,31 @@ def test_the_websocket_still_works_beside_compression(base: str) -> None:
         assert client.hello()["view"]["code"] == created["code"]
     finally:
         client.close()
+
+
+BROWSER_NAVIGATION = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+
+
+def test_a_browser_asking_for_a_page_the_site_lacks_gets_a_page(base: str) -> None:
+    status, headers, body = get(base, "/t/ABC234", Accept=BROWSER_NAVIGATION)
+    assert status == 404 and headers["Content-Type"].startswith("text/html")
+    assert headers["Cache-Control"] == "no-store"
+    assert headers["Content-Security-Policy"].startswith("default-src 'self'")
+    page = body.decode()
+    assert 'data-i18n="notFoundTitle"' in page and 'href="/"' in page
+    for url in HASHED.findall(page):  # its script and style are there to be had
+        assert get(base, url)[0] == 200, url
+    texts = (STATIC / "i18n.js").read_text(encoding="utf-8")
+    for key in ("notFoundTitle", "notFoundText", "notFoundHome", "notFoundTable"):
+        assert texts.count(f"{key}:") == 4, key
+
+
+def test_a_program_asking_for_what_the_site_lacks_gets_coded_json(base: str) -> None:
+    for path, accept in [
+        ("/t/ABC234", "application/json"),  # not a browser's navigation
+        ("/api/nothing", BROWSER_NAVIGATION),  # the API never answers with a page
+        ("/static/nothing.js", BROWSER_NAVIGATION),
+    ]:
+        status, headers, body = get(base, path, Accept=accept)
+        assert status == 404 and headers["Content-Type"] == "application/json", path
+        assert json.loads(body)["code"] == "not_found", path

@@ -30,21 +30,26 @@ def raw() -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in STATIC.iterdir() if path.is_file()}
 
 
+PAGES = (("index.html", "app.js"), ("offline.html", "offline.js"), ("notfound.html", "notfound.js"))
+"""Each page and its entry module."""
+
+
 def test_each_page_loads_one_entry_module() -> None:
     assert SCRIPT.findall(text("index.html")) == [' type="module" src="/static/app.js"']
     assert SCRIPT.findall(text("offline.html")) == [' type="module" src="/static/offline.js"']
+    assert SCRIPT.findall(text("notfound.html")) == [' type="module" src="/static/notfound.js"']
 
 
 def test_the_page_preloads_every_module_its_entry_reaches() -> None:
     imports = module_imports(raw())
-    for page, entry in (("index.html", "app.js"), ("offline.html", "offline.js")):
+    for page, entry in PAGES:
         preloaded = set(PRELOAD.findall(text(page)))
         assert preloaded == reachable(entry, imports) - {entry}, page
 
 
 def test_every_page_module_is_reached_from_an_entry() -> None:
     imports = module_imports(raw())
-    reached = reachable("app.js", imports) | reachable("offline.js", imports)
+    reached = set().union(*(reachable(entry, imports) for _, entry in PAGES))
     assert reached == set(imports) - {"sw.js"}  # the service worker is a worker script
 
 

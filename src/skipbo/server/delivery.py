@@ -34,6 +34,10 @@ whole site) gets the list of the shell's hashed URLs written in front of it, the
 a build step would: its bytes change with any file, so the browser installs the new
 one. It never keeps ``/api/*`` or the WebSocket: game state is never shown from a
 cache (docs/server.md, "Delivery").
+
+A browser that asks for an address the site does not have (a mistyped link,
+``/t/ABC234``) gets a page, with status 404, in its language, that leads to the lobby
+or to the table the address names; API calls and files keep their coded JSON 404.
 """
 
 from __future__ import annotations
@@ -72,6 +76,8 @@ PAGES = {
     "/manifest.webmanifest": "manifest.webmanifest",
 }
 """Served at the site's root, with the static URLs in them hashed."""
+NOT_PAGES = ("/api/", "/ws", "/static/")
+"""Paths under which a miss is never a page's: they answer coded JSON."""
 FIRST_VISIT_OFFER = re.compile(r'(<section id="tutorial-offer"[^>]*?) hidden>')
 """The guided first game's offer in index.html, hidden until the script shows it."""
 STATIC_URL = re.compile(r"""(?<=["'])/static/([\w.-]+)(?=["'])""")
@@ -112,6 +118,26 @@ class Asset:
         return Response(self.body, media_type=self.media_type, headers=headers)
 
 
+def not_found_page(request: Request) -> Response | None:
+    """The "no such page" page for a browser's navigation to an address the site does
+    not have (status 404); None for anything else (an API call, a script, a file), which
+    keeps its coded JSON body."""
+    shell: Shell | None = getattr(request.app.state, "shell", None)
+    if shell is None or request.method not in ("GET", "HEAD"):
+        return None
+    if request.url.path.startswith(NOT_PAGES) or "text/html" not in request.headers.get(
+        "accept", ""
+    ):
+        return None
+    page = shell.not_found
+    return Response(
+        page.body,
+        status_code=404,
+        media_type=page.media_type,
+        headers={"Cache-Control": "no-store"},
+    )
+
+
 def accepts_gzip(accept_encoding: str) -> bool:
     """Whether an Accept-Encoding header takes gzip (``gzip;q=0`` refuses it)."""
     for part in accept_encoding.lower().split(","):
@@ -136,6 +162,7 @@ class Shell:
         self.pages = {route: self._page(name) for route, name in PAGES.items()}
         self.pages["/sw.js"] = self._worker()
         self.first_visit = self._first_visit(self.pages["/"])
+        self.not_found = self._page("notfound.html")
 
     def url(self, name: str) -> str:
         """The content-hashed URL of a static file."""
@@ -226,6 +253,7 @@ def linked_modules(raw: dict[str, bytes]) -> dict[str, Asset]:
 def add_delivery_routes(app: FastAPI, folder: Path) -> Shell:
     """The pages, the manifest, the service worker and ``/static/*``, from memory."""
     shell = Shell(folder)
+    app.state.missing_page = not_found_page  # guard.py's 404 handler asks it first
 
     def root_document(route: str) -> None:
         async def send(request: Request) -> Response:

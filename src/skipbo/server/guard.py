@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -187,7 +187,14 @@ def add_error_handlers(app: FastAPI, models: list[type[BaseModel]]) -> None:
         return JSONResponse(CodedError("internal").payload(), status_code=500)
 
     @app.exception_handler(HTTPException)
-    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        # delivery.py's page for a browser's navigation to a missing address, if any
+        missing_page = getattr(request.app.state, "missing_page", None)
+        page: Response | None = None
+        if missing_page is not None and exc.status_code == 404:
+            page = missing_page(request)
+        if page is not None:
+            return page
         code = "method_not_allowed" if exc.status_code == 405 else "not_found"
         return JSONResponse(CodedError(code).payload(), status_code=exc.status_code)
 
