@@ -277,7 +277,8 @@ def test_a_round_across_two_workers(pair: list[ServerProcess], pg_url: str) -> N
 def test_a_race_for_one_move_is_won_once(pair: list[ServerProcess], pg_url: str) -> None:
     """The same person on two devices (one per worker) sends the same move at once."""
     w1, w2 = pair
-    code, ann_token, bob_token = new_table(w1.base, w2.base)
+    # stock 10: with 3 the bot could end the round before Ann's turn came
+    code, ann_token, bob_token = new_table(w1.base, w2.base, stock=10)
     ann, bob = Player(w1.base, code, ann_token), Player(w2.base, code, bob_token)
     other = Player(w2.base, code, ann_token)  # Ann's second device
     try:

@@ -51,7 +51,8 @@ def pair() -> Iterator[Cluster]:
         try:
             for worker in started:
                 worker.wait_ready()
-            code, _, bob_token = new_table(started[0].base, started[1].base)
+            # stock 10: the round must still run (the bot alone could end a stock of 3)
+            code, _, bob_token = new_table(started[0].base, started[1].base, stock=10)
             yield Cluster(started, code, bob_token)
         finally:
             for worker in started:
