@@ -34,6 +34,7 @@ LESSONS: list[tuple[str, list[str]]] = [
     ("stockAgain", ["S-B1"]),
     ("discard", ["H12-D1"]),
     ("opponent", []),
+    ("discarded", []),
     ("refill", []),
     ("run", ["H5-B1", "H6-B1", "H7-B1", "H8-B1", "H9-B1"]),
     ("drawFive", []),
@@ -181,14 +182,15 @@ def test_a_first_visit_plays_the_tutorial_through(site: tuple[str, Any], size: s
     for index, (name, moves) in enumerate(LESSONS):
         if name == "opponent":
             # the bot's turn may be over before a look (its lesson only waits for it)
-            wait_js(page, "['opponent', 'refill'].includes(document.body.dataset.tutorial)")
+            wait_js(page, "['opponent', 'discarded'].includes(document.body.dataset.tutorial)")
             if lesson(page) == "opponent":
                 shoot(page, f"tutorial-{size}-{index + 1:02d}-{name}")
             continue
         wait_lesson(page, name)
         text = page.get_by_test_id("tutorial-text").inner_text()
         assert text and "tut_" not in text, (name, text)
-        assert page.get_by_test_id("tutorial-count").inner_text() == f"Step {index + 1} of 17"
+        count = page.get_by_test_id("tutorial-count").inner_text()
+        assert count == f"Step {index + 1} of {len(LESSONS)}"
         shoot(page, f"tutorial-{size}-{index + 1:02d}-{name}")
         check_panel_beside_spot(page, name)
         if not moves:
@@ -316,7 +318,7 @@ def follow_by_taps(page: Any, each: Any) -> None:
     """Every lesson by taps, from the welcome to the won round; ``each(name)`` at each."""
     for name, moves in LESSONS:
         if name == "opponent":
-            wait_js(page, "['opponent', 'refill'].includes(document.body.dataset.tutorial)")
+            wait_js(page, "['opponent', 'discarded'].includes(document.body.dataset.tutorial)")
             continue
         wait_lesson(page, name)
         each(name)

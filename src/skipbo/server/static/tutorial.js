@@ -34,7 +34,8 @@ export const TUTORIAL_TEXTS = {
     tut_stockAgain: "Now the 4 of your stock pile fits. Play it.",
     tut_discard: "These are your four discard piles. Your 7, 9 and 12 fit nowhere now. Put your 12 on discard pile 1: that ends your turn. (Pick the pile again to confirm, or wait a moment.)",
     tut_opponent: "Now {bot} plays. Watch the table.",
-    tut_refill: "{bot} had nothing to build and discarded a card. Your turn again: your hand was filled up to five cards from the draw pile.",
+    tut_discarded: "{bot} had nothing to build and discarded a card: there it is, on their discard pile. A discard always ends the turn.",
+    tut_refill: "Your turn again: your hand was filled up to five cards from the draw pile.",
     tut_run: "Play 5, 6, 7, 8 and 9 from your hand on building pile 1, in order. ({done} of 5)",
     tut_drawFive: "Your hand was empty, so you drew five new cards at once, and you play on.",
     tut_stockTen: "The 10 of your stock pile fits on the 9. Play it.",
@@ -61,7 +62,8 @@ export const TUTORIAL_TEXTS = {
     tut_stockAgain: "Maintenant le 4 de votre stock va. Posez-le.",
     tut_discard: "Voici vos quatre défausses. Votre 7, votre 9 et votre 12 ne vont nulle part pour l'instant. Posez votre 12 sur la défausse 1 : cela termine votre tour. (Choisissez-la encore pour confirmer, ou attendez un instant.)",
     tut_opponent: "{bot} joue maintenant. Regardez la table.",
-    tut_refill: "{bot} n'avait rien à poser sur les séries et a défaussé une carte. À vous : votre main a été complétée à cinq cartes avec la pioche.",
+    tut_discarded: "{bot} n'avait rien à poser sur les séries et a défaussé une carte : la voici, sur sa défausse. Défausser finit toujours le tour.",
+    tut_refill: "À vous : votre main a été complétée à cinq cartes avec la pioche.",
     tut_run: "Posez 5, 6, 7, 8 et 9 de votre main sur la série 1, dans l'ordre. ({done} sur 5)",
     tut_drawFive: "Votre main était vide : vous avez aussitôt pris cinq nouvelles cartes, et vous continuez à jouer.",
     tut_stockTen: "Le 10 de votre stock va sur le 9. Posez-le.",
@@ -88,7 +90,8 @@ export const TUTORIAL_TEXTS = {
     tut_stockAgain: "Jetzt passt die 4 von deinem Vorratsstapel. Lege sie.",
     tut_discard: "Das sind deine vier Ablagestapel. Deine 7, 9 und 12 passen gerade nirgends. Lege deine 12 auf Ablagestapel 1: damit endet dein Zug. (Wähle den Stapel noch einmal zum Bestätigen oder warte kurz.)",
     tut_opponent: "Jetzt spielt {bot}. Schau auf den Tisch.",
-    tut_refill: "{bot} konnte nichts anlegen und hat eine Karte abgelegt. Du bist wieder dran: deine Hand wurde vom Nachziehstapel auf fünf Karten aufgefüllt.",
+    tut_discarded: "{bot} konnte nichts anlegen und hat eine Karte abgelegt: hier, auf dem Ablagestapel. Ablegen beendet immer den Zug.",
+    tut_refill: "Du bist wieder dran: deine Hand wurde vom Nachziehstapel auf fünf Karten aufgefüllt.",
     tut_run: "Lege 5, 6, 7, 8 und 9 aus deiner Hand der Reihe nach auf Baustapel 1. ({done} von 5)",
     tut_drawFive: "Deine Hand war leer, also hast du sofort fünf neue Karten gezogen und spielst weiter.",
     tut_stockTen: "Die 10 von deinem Vorratsstapel passt auf die 9. Lege sie.",
@@ -115,7 +118,8 @@ export const TUTORIAL_TEXTS = {
     tut_stockAgain: "Nu past de 4 van je stok. Leg hem.",
     tut_discard: "Dit zijn je vier weggooistapels. Je 7, 9 en 12 passen nu nergens. Leg je 12 op weggooistapel 1: daarmee eindigt je beurt. (Kies de stapel nog eens om te bevestigen, of wacht even.)",
     tut_opponent: "Nu speelt {bot}. Kijk naar de tafel.",
-    tut_refill: "{bot} kon niets aanleggen en gooide een kaart weg. Jij bent weer aan de beurt: je hand is van de trekstapel aangevuld tot vijf kaarten.",
+    tut_discarded: "{bot} kon niets aanleggen en gooide een kaart weg: hier, op de weggooistapel. Weggooien beëindigt altijd de beurt.",
+    tut_refill: "Jij bent weer aan de beurt: je hand is van de trekstapel aangevuld tot vijf kaarten.",
     tut_run: "Leg 5, 6, 7, 8 en 9 uit je hand op volgorde op bouwstapel 1. ({done} van 5)",
     tut_drawFive: "Je hand was leeg, dus je pakte meteen vijf nieuwe kaarten en je speelt verder.",
     tut_stockTen: "De 10 van je stok past op de 9. Leg hem.",
@@ -142,7 +146,7 @@ const TUTORIAL_WATCH_MS = 1500; // the other player's turn stays told at least t
  * @property {"top" | "bottom"} [place] where the panel goes (top by default)
  */
 /** @typedef {"welcome" | "stock" | "hand" | "build" | "stockPlay" | "wild" | "stockAgain" | "discard" | "opponent"
- *   | "refill" | "run" | "drawFive" | "stockTen" | "eleven" | "discardPlay" | "completed" | "win"} TutorialLessonId */
+ *   | "discarded" | "refill" | "run" | "drawFive" | "stockTen" | "eleven" | "discardPlay" | "completed" | "win"} TutorialLessonId */
 /**
  * Past the last lesson: the round is won (or over).
  * @typedef {{ id: "done", at?: undefined, spot?: undefined, moves?: undefined, wait?: undefined, place?: undefined }}
@@ -174,6 +178,7 @@ const TUTORIAL_STEPS = [
   { id: "stockAgain", at: 3, spot: "[data-testid=own-stock]", moves: ["S-B1"] },
   { id: "discard", at: 4, spot: ".own-discards", moves: ["H12-D1"] },
   { id: "opponent", at: 5, spot: "#others", wait: true, place: "bottom" },
+  { id: "discarded", at: 6, spot: "#others", place: "bottom" },
   { id: "refill", at: 6, spot: "#hand" },
   { id: "run", at: 6, spot: "#hand", moves: ["H5-B1", "H6-B1", "H7-B1", "H8-B1", "H9-B1"] },
   { id: "drawFive", at: 11, spot: "#hand" },
