@@ -148,6 +148,12 @@ def test_a_discard_needs_the_lit_target_and_can_be_undone(browser: Any) -> None:
     targets.nth(1).click()
     tab.get_by_test_id("pending-discard").wait_for(state="visible")
     shoot(tab, "pending-discard-desktop")
+    # over the own area's head, by the piles: never over the other players' row
+    banner = tab.get_by_test_id("pending-discard").bounding_box()
+    others = tab.get_by_test_id("others").bounding_box()
+    mine = tab.get_by_test_id("me").bounding_box()
+    assert banner["y"] >= others["y"] + others["height"], (banner, others)
+    assert mine["y"] <= banner["y"] and banner["y"] + banner["height"] <= mine["y"] + mine["height"]
     tab.get_by_test_id("undo-discard").click()
     assert tab.get_by_test_id("pending-discard").is_hidden()
     tab.wait_for_timeout(3200)  # longer than the undo moment: nothing was sent
