@@ -96,6 +96,10 @@ def test_two_guests_find_each_other_and_play_to_the_end(tmp_path: Path) -> None:
             assert not page.js_errors, page.js_errors
 
 
+SEATS_KEPT = "Object.keys(localStorage).filter((key) => key.startsWith('skipbo.seat.'))"
+"""The seat tokens a page keeps (app.js's seatKey)."""
+
+
 def test_a_guest_claims_an_account_and_finds_it_on_a_new_browser(tmp_path: Path) -> None:
     """A guest on a phone plays a rated game to its end against another guest (a
     desktop; a table of one card each, made as the profile tests make theirs), claims
@@ -119,9 +123,16 @@ def test_a_guest_claims_an_account_and_finds_it_on_a_new_browser(tmp_path: Path)
         assert "Zoë 👨‍👩‍👧‍👦" in page.get_by_test_id("me-name").inner_text()
         assert page.get_by_test_id("rename-open").is_hidden()  # an account's name is its log-in
         shoot(page, "online-account-phone", full_page=True)
+        assert page.evaluate(SEATS_KEPT) == [f"skipbo.seat.{code}"]
         page.get_by_test_id("logout").tap()
         wait_js(page, "!document.querySelector('[data-testid=claim]').closest('form').hidden")
         assert "Zoë" not in page.get_by_test_id("me-name").inner_text()  # a new guest
+        # the next person at this phone gets none of the account's seats, nor its name
+        assert page.evaluate(SEATS_KEPT) == []
+        assert page.locator("#my-tables-list li").count() == 0
+        wait_js(page, "document.querySelector('[data-testid=nickname]').value !== ''")
+        assert "Zoë" not in page.get_by_test_id("nickname").input_value()
+        assert page.get_by_test_id("claim-user").input_value() == ""
 
         other = open_page(chromium, "desktop")
         landing(base, other)

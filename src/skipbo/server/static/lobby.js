@@ -56,6 +56,23 @@ export function rememberTable(code, seat, details = {}) {
   saveTables(list);
 }
 
+/**
+ * Log-out: every seat this browser kept belongs to the player who logged out (a
+ * guest's seats became the account's when it was made). The next person at this
+ * browser must not sit down in them; the account gets them back on any device by
+ * logging in (Your tables by the server, and a new seat token: /reseat).
+ */
+export function forgetAllTables() {
+  const seats = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = /** @type {string} */ (localStorage.key(i)); // i < localStorage.length
+    if (key.startsWith("skipbo.seat.")) seats.push(key);
+  }
+  for (const key of seats) localStorage.removeItem(key);
+  localStorage.removeItem(TABLES_KEY);
+  renderMyTables();
+}
+
 /** @param {string} code */
 export function forgetTable(code) {
   localStorage.removeItem(seatKey(code));

@@ -4,7 +4,7 @@
 // is shown. Every name from the server goes into the DOM through textContent.
 
 import { language, t, TEXTS } from "./i18n.js";
-import { joinTable, levelName } from "./lobby.js";
+import { forgetAllTables, joinTable, levelName } from "./lobby.js";
 import { renderAccountTools } from "./account.js";
 import { playerLink, refreshServerTables } from "./profile.js";
 import { fillInviteName } from "./invite.js";
@@ -247,8 +247,10 @@ function followName(old, name) {
 
 async function logOut() {
   await api("POST", "/api/account/logout");
-  $input("nickname").value = ""; // the new guest's name fills it
-  await loadIdentity(); // a new guest, as a first visit
+  forgetAllTables(); // the account's seats are not the next person's
+  localStorage.removeItem("skipbo.name"); // nor its name: the new guest's fills the field
+  for (const id of ["nickname", "claim-user", "claim-password", "login-user", "login-password"]) $input(id).value = "";
+  await loadIdentity(); // a new guest, as a first visit: its name fills the nickname
 }
 
 /**
