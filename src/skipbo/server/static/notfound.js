@@ -16,6 +16,7 @@ function startNotFoundPage() {
   link.href = `/#${last}`;
   link.textContent = t("notFoundTable", { code: last });
   link.hidden = false;
+  document.querySelector("[data-testid=not-found-home]")?.classList.add("secondary"); // the table comes first
 }
 
 document.addEventListener("DOMContentLoaded", startNotFoundPage);
