@@ -191,3 +191,48 @@ def test_the_next_round_waits_until_every_person_is_ready(tmp_path: Path) -> Non
             wait_js(tab, "document.body.dataset.phase === 'playing'")
         assert app.state.registry.get(code).round_index == 1
         assert not ann.js_errors and not bob.js_errors
+
+
+def test_a_resignation_out_of_turn_is_said_and_both_may_ask_for_a_rematch(
+    tmp_path: Path,
+) -> None:
+    """Ann resigns while Bob is to move (the core's round just stops: no forfeit):
+    both dialogs say "ann resigned.", Ann's title is "You lost", her seat's tag says
+    only "resigned" (the game is over: no bot plays it), and the rematch starts once
+    both ask, Ann too (her dialog used to have no button, so Bob waited for good)."""
+    with browser_at(tmp_path) as (base, chromium, app):
+        ann = open_page(chromium, "desktop")
+        bob = open_page(chromium, "phone")
+        open_lobby(base, ann)
+        ann.get_by_test_id("stock").fill("20")
+        ann.get_by_test_id("create").click()
+        ann.get_by_test_id("share-link").wait_for()
+        link = ann.get_by_test_id("share-link").get_attribute("href")
+        code = ann.get_by_test_id("table-code").inner_text()
+        open_lobby(base, bob, "bob")
+        bob.goto(link)
+        bob.get_by_test_id("invite-join").tap()
+        for tab in (ann, bob):
+            wait_js(tab, "document.body.dataset.phase === 'playing'")
+        if app.state.registry.get(code).match.round.to_move == 0:  # Ann first: her turn ends
+            wait_my_turn(ann)
+            before = state_count(ann)
+            discard_first_hand_card(ann)
+            wait_new_state(ann, before)
+        wait_my_turn(bob)
+        ann.get_by_test_id("resign").click()
+        ann.get_by_test_id("resign-confirm").click()
+        for tab in (ann, bob):
+            wait_js(tab, "document.body.dataset.phase === 'match_over'")
+            tab.get_by_test_id("result").wait_for(state="visible")
+            assert "ann resigned." in tab.get_by_test_id("result-text").inner_text()
+        assert ann.locator("#result-title").inner_text() == "You lost"
+        assert bob.locator("#result-title").inner_text() == "You won!"
+        assert bob.get_by_test_id("seat-0").get_by_test_id("resigned-0").inner_text() == "resigned"
+        shoot(bob, "resigned-out-of-turn-phone")
+        bob.get_by_test_id("next").tap()
+        ann.get_by_test_id("next").click()  # the one who resigned asks for the rematch too
+        for tab in (ann, bob):
+            wait_js(tab, "document.body.dataset.phase === 'playing'")
+        ann.get_by_test_id("resign").wait_for(state="visible")  # a player again
+        assert not ann.js_errors and not bob.js_errors

@@ -264,6 +264,17 @@ export function mySeat() {
 }
 
 /**
+ * The seat this page's person holds at the table, resigned or not (null for a
+ * spectator): their result is still theirs ("You lost"), their tables list still
+ * follows the table, and at two sides, where nobody takes a resigned seat, they may
+ * still ask for the rematch.
+ * @returns {number | null}
+ */
+export function heldSeat() {
+  return current?.token ? current.seat : null;
+}
+
+/**
  * Whether this page's person resigned their seat at the table.
  * @param {TableView | null} [view]
  * @returns {boolean}

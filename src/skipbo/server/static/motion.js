@@ -8,7 +8,7 @@ import { cardNode } from "./cardart.js";
 import { rememberTable } from "./lobby.js";
 import { lastMove, moveWords, noteGameOver, noteMoveValues, partnerOf, render, renderResult, resignedNotices, resultText, setHoldResult, setLastMove } from "./table.js";
 import { noteSoundsAndCelebration, playSound } from "./sounds.js";
-import { $, current, el, mySeat, seatName, showView, sleep, table } from "./app.js";
+import { $, current, el, heldSeat, mySeat, seatName, showView, sleep, table } from "./app.js";
 
 /**
  * Milliseconds between two moves of other players; "instant" is for tests. Looked up
@@ -121,8 +121,10 @@ function showState({ view, at }) {
   announce(old, view, moves);
   noteSoundsAndCelebration(old, view, moves); // sounds.js
   if (endsRound && pace() === 0 && !$("result").hidden) $("next").focus();
-  rememberTable(view.code, mySeat(), {
-    who: view.seats.filter((s) => s.seat !== mySeat()).map((s) => seatName(s.seat, view)).join(", "),
+  // resigned or not: a resigned seat's table still ends, and Your tables must say so
+  const held = heldSeat();
+  rememberTable(view.code, held, {
+    who: view.seats.filter((s) => s.seat !== held).map((s) => seatName(s.seat, view)).join(", "),
     phase: view.phase,
   });
   return moves;

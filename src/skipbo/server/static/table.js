@@ -16,7 +16,7 @@ import { analyzeRound } from "./analysis.js";
 import { reactionTag, renderReactBox } from "./reactions.js";
 import { tutorialMoves, tutorialRendered } from "./tutorial.js";
 import { offerFill, openedByFind } from "./online.js";
-import { $, $input, $select, api, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, historySettled, iResigned, mySeat, pushOverlay, seatName, send, showError, table } from "./app.js";
+import { $, $input, $select, api, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, heldSeat, historySettled, iResigned, mySeat, pushOverlay, seatName, send, showError, table } from "./app.js";
 
 const UNDO_MS = 2500;
 
@@ -944,7 +944,9 @@ function renderLastTurn() {
  * @returns {HTMLSpanElement}
  */
 function resignedTag(seat, view = shownTable()) {
-  return el("span", { class: "tag resigned", "data-testid": `resigned-${seat}` }, t("resignedBot", { bot: levelName(view.seats[seat].bot ?? "hard") }));
+  // at two sides the game ended with it: no bot plays the seat
+  const words = view.seats[seat].kind === "human" ? t("resignedTag") : t("resignedBot", { bot: levelName(view.seats[seat].bot ?? "hard") });
+  return el("span", { class: "tag resigned", "data-testid": `resigned-${seat}` }, words);
 }
 
 /**
@@ -1200,7 +1202,10 @@ export function renderResult() {
   }
   const matchOver = view.phase === "match_over";
   $("result-title").textContent = resultHeadline();
-  let text = view.result ? resultText(view.result) : "";
+  // a resignation ended the game: said so whether or not it came on the resigner's turn
+  // (only then is the core's round a forfeit; otherwise it just stopped)
+  const resigner = matchOver && view.resigned !== null && view.resigned !== undefined ? view.resigned : null;
+  let text = resigner !== null ? t("resigned", { who: seatName(resigner) }) : view.result ? resultText(view.result) : "";
   if (view.match_winner !== null && view.match_winner !== undefined) {
     text += ` ${t("winsMatch", { who: sideName(view.match_winner) })}`;
   }
@@ -1208,7 +1213,7 @@ export function renderResult() {
   $("scores").classList.toggle("one-round", !view.config?.target); // no match total then
   renderScores();
   renderSeries();
-  const seat = mySeat();
+  const seat = resultSeat(view);
   const me = seat === null ? null : view.seats[seat];
   const next = /** @type {HTMLButtonElement} */ ($("next"));
   next.hidden = seat === null;
@@ -1230,6 +1235,19 @@ export function renderResult() {
 }
 
 /**
+ * The seat whose buttons the result dialog shows: the own seat, or at two sides one
+ * that resigned (still a person's: no bot took it) once the game is over, so that
+ * the rematch can be asked by both.
+ * @param {TableView} view
+ * @returns {number | null}
+ */
+function resultSeat(view) {
+  const held = heldSeat();
+  if (held === null) return null;
+  return mySeat() ?? (view.phase === "match_over" && view.seats[held]?.kind === "human" ? held : null);
+}
+
+/**
  * The dialog's title: "You won!", "You lost", "Ann & Bob won" (a match: of the match,
  * or of round N), read from the result and the match winner the server sends.
  * @returns {string}
@@ -1248,7 +1266,7 @@ function resultHeadline() {
     return over ? t("matchOverTitle") : t("roundOverTitle", { n });
   }
   const scope = !inMatch ? "" : over ? "Match" : "Round";
-  const me = mySeat();
+  const me = heldSeat(); // one who resigned lost
   if (me !== null && winners.includes(me)) return t(`youWon${scope}`, { n });
   if (me !== null) return t(`youLost${scope}`, { n });
   return t(`whoWon${scope}`, { who: winners.map((seat) => seatName(seat)).join(" & "), n });
