@@ -283,6 +283,14 @@ def test_two_people_find_a_game_in_play_in_the_lobby_and_watch_it(tmp_path: Path
                 assert watcher.get_by_test_id(control).is_hidden(), control
         shoot(watchers[1], "online-watching-phone")
         shoot(watchers[0], "online-watching-desktop")
+        # Ann in the lobby finds her own game there to go back to, not to watch
+        landing(base, ann)
+        ann.evaluate("refreshOpenTables()")
+        mine = ann.locator(f'[data-testid=playing-table][data-code="{code}"]')
+        mine.wait_for(state="visible")
+        assert mine.get_by_test_id("watch-table").count() == 0
+        mine.get_by_test_id("back-to-table").click()
+        ann.get_by_test_id("hand-card").first.wait_for(state="visible")  # seated, not watching
         for page in (ann, bob, *watchers):
             assert not page.js_errors, page.js_errors
 

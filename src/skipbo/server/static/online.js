@@ -6,9 +6,9 @@
 import { language, t, TEXTS } from "./i18n.js";
 import { forgetAllTables, joinTable, levelName } from "./lobby.js";
 import { renderAccountTools } from "./account.js";
-import { playerLink, refreshServerTables } from "./profile.js";
+import { playerLink, refreshServerTables, sitBackDown } from "./profile.js";
 import { fillInviteName } from "./invite.js";
-import { $, $input, $select, api, botRatings, button, current, el, enterTable, giveUpSeat, guarded, table } from "./app.js";
+import { $, $input, $select, api, botRatings, button, current, el, enterTable, giveUpSeat, guarded, loadSeat, table } from "./app.js";
 
 const ONLINE_TEXTS = {
   en: {
@@ -310,7 +310,7 @@ let openTablesShown = ""; // what the list shows: unchanged data is not redrawn 
  * @param {ListedTableJson[]} [playing]
  */
 function renderOpenTables(tables, playing = []) {
-  const shown = JSON.stringify([language, tables, playing]);
+  const shown = JSON.stringify([language, identity?.id, tables, playing]); // "mine" follows the identity
   if (shown === openTablesShown) return;
   openTablesShown = shown;
   $("open-none").hidden = tables.length > 0;
@@ -325,6 +325,13 @@ function renderOpenTables(tables, playing = []) {
   $("playing-box").hidden = playing.length === 0;
   $("playing-list").replaceChildren(
     ...playing.map((table) => {
+      // one of mine (this browser's seat, or the account's from another device): back to it
+      const stored = loadSeat(table.table_id);
+      if (stored?.token || table.seats.some((s) => s.kind === "human" && identity && s.player_id === identity.id)) {
+        const back = button(t("backToTable"), "back-to-table", guarded(() => sitBackDown(table.table_id, stored)));
+        back.setAttribute("aria-label", t("backToTableN", { code: table.table_id }));
+        return lobbyTableItem(table, "playing-table", back);
+      }
       const watch = button(t("watchTable"), "watch-table", () => enterTable(table.table_id, null, null));
       watch.setAttribute("aria-label", t("watchTableN", { code: table.table_id }));
       return lobbyTableItem(table, "playing-table", watch);

@@ -679,7 +679,7 @@ export function addServerTables(box, localList) {
  * @param {string} code
  * @param {StoredSeat | null} stored this browser's seat at the table (loadSeat), if any
  */
-async function sitBackDown(code, stored) {
+export async function sitBackDown(code, stored) {
   if (stored?.token) {
     enterTable(code, stored.token, stored.seat);
     return;
