@@ -25,6 +25,7 @@ from browser_helpers import (
     open_page,
     play_one_move,
     shoot,
+    show_result,
     state_count,
     wait_js,
     wait_new_state,
@@ -113,6 +114,16 @@ def test_a_guest_claims_an_account_and_finds_it_on_a_new_browser(tmp_path: Path)
         play_both_to_the_end([page, rival], [True, False])
         assert app.state.registry.get(code).finished
         wait_js(page, "fetch('/api/me').then(r => r.json()).then(p => p.games === 1)")
+        # each result dialog says how the rating moved, from a new player's 1500
+        for each in (page, rival):
+            show_result(each)
+            line = each.get_by_test_id("result-rating")
+            line.wait_for(state="visible")
+            me = each.evaluate("fetch('/api/me').then(r => r.json())")
+            delta = me["rating"] - 1500
+            sign = "+" if delta > 0 else "−" if delta < 0 else "±"
+            assert line.inner_text() == f"Your rating: 1500 → {me['rating']} ({sign}{abs(delta)})"
+        shoot(page, "online-result-rating-phone")
         page.goto(base + "/")
         page.wait_for_selector("body[data-ready=true]")
         page.get_by_test_id("account").locator("summary").tap()
@@ -155,7 +166,9 @@ def test_a_guest_claims_an_account_and_finds_it_on_a_new_browser(tmp_path: Path)
         game = other.get_by_test_id("profile-game")
         assert game.count() == 1 and rival_name(rival) in game.inner_text()
         after = other.get_by_test_id("game-rating-after").inner_text()
-        assert after == f"rating after: {me['rating']}", after
+        change = me["rating"] - 1500  # the first rated game's change shows too
+        sign = "+" if change > 0 else "−" if change < 0 else "±"
+        assert after == f"rating after: {me['rating']} ({sign}{abs(change)})", after
         shoot(other, "online-logged-in-profile-desktop", full_page=True)
         for each in (page, rival, other):
             assert not each.js_errors, each.js_errors

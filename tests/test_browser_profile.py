@@ -138,7 +138,10 @@ def test_a_rated_game_between_two_guests_shows_on_both_profiles(tmp_path: Path) 
         assert game.count() == 1
         text = game.inner_text()
         assert "Ann" in text and "Bob" in text and "rated" in text
-        assert desk.get_by_test_id("game-rating-after").inner_text() == f"rating after: {rating}"
+        change = rating - 1500  # the first rated game's change, from a new player's 1500
+        sign = "+" if change > 0 else "−" if change < 0 else "±"
+        after = desk.get_by_test_id("game-rating-after").inner_text()
+        assert after == f"rating after: {rating} ({sign}{abs(change)})", after
         assert desk.get_by_test_id("rating-graph").get_attribute("data-points") == "1"
         summary = desk.get_by_test_id("rating-graph-summary").inner_text()
         assert f"rating {rating}" in summary, summary

@@ -236,6 +236,8 @@ def test_a_rated_game_moves_both_ratings_and_shows_on_the_profiles(
         assert profile["player"]["games"] == 1
         assert profile["player"]["wins"] == int(seat == winner)
         assert len(profile["graph"]) == 1 and profile["games"][0]["rated"]
+        game = profile["games"][0]  # the first rated game: from a new player's rating
+        assert (game["rating_before"], game["rating_after"]) == (1500, profile["player"]["rating"])
     ratings = [profile["player"]["rating"] for profile in profiles]
     if winner is None:
         assert ratings[0] == ratings[1]

@@ -141,6 +141,10 @@ def test_a_profile_pages_through_finished_games(store: GroupCommitStorage[Any]) 
     assert [g.game_id for g in rest] == ids[1::-1]
     assert [s.name for s in first[0].seats] == ["Ann", "Bob"]
     assert first[0].rating_after == store.run(pages.rating_graph(ann))[-1].rating
+    # each game's rating before it is the one after the game before; none before the first
+    graph = [p.rating for p in store.run(pages.rating_graph(ann))]
+    both = [*first, *rest]
+    assert [g.rating_before for g in both] == [*graph[-2::-1], None]
     assert [p.game_id for p in store.run(pages.rating_graph(ann))] == ids
     assert [p.game_id for p in store.run(pages.rating_graph(ann, points=2))] == ids[-2:]
     # Bob deletes his account: his games stay, under "deleted player"

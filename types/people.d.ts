@@ -53,6 +53,8 @@ interface GameShownJson {
   ending: "won" | "resigned" | "abandoned";
   game_id: number;
   rating_after: number | null;
+  /** The rating before it (a new player's before their first rated game); null when unrated. */
+  rating_before: number | null;
   seats: GameSeatJson[];
 }
 

@@ -211,7 +211,7 @@ def add_player_routes(
 
         def lines() -> Iterator[str]:
             for game in games:
-                yield json.dumps(asdict(game), ensure_ascii=False) + "\n"
+                yield json.dumps(shown_game(game), ensure_ascii=False) + "\n"
 
         headers = {"Content-Disposition": 'attachment; filename="skipbo-games.jsonl"'}
         return StreamingResponse(lines(), media_type="application/x-ndjson", headers=headers)
@@ -255,7 +255,7 @@ def add_player_routes(
         graph = await store.run_async(pages.rating_graph(player_id))
         return {
             "player": asdict(standing) | {"provisional": standing.provisional},
-            "games": [asdict(game) for game in games],
+            "games": [shown_game(game) for game in games],
             "graph": [asdict(point) for point in graph],
         }
 
@@ -351,3 +351,14 @@ async def _same_slow_rules(service: TableService, table: TableShown, wanted: Fin
         config.get("slow_hours") == wanted.slow_hours
         and config.get("on_timeout") == wanted.on_timeout
     )
+
+
+def shown_game(game: pages.GameShown) -> dict[str, Any]:
+    """A game of a player's list as sent: the rating before it only for a rated game,
+    a new player's rating before their first (so its change shows like any other)."""
+    shown = asdict(game)
+    if game.rating_after is None:
+        shown["rating_before"] = None
+    elif game.rating_before is None:
+        shown["rating_before"] = START.shown
+    return shown

@@ -26,7 +26,7 @@ const PROFILE_TEXTS = {
     graphOne: "One rated game, on {from}: rating {last}.", graphNone: "No rated game yet: the graph starts with the first one.",
     gamesTitle: "Finished games", gamesNone: "No finished game yet.", moreGames: "More games", noMoreGames: "That is every game.",
     outcomeWon: "Won", outcomeLost: "Lost", outcomeTie: "Tie", outcomePlace: "{place} of {sides}",
-    kindN: "{n} players", stockN: "stock {n}", roundsN: "{n} rounds", ratingAfter: "rating after: {rating}", resignedTag: "resigned", abandonedTag: "left",
+    kindN: "{n} players", stockN: "stock {n}", roundsN: "{n} rounds", ratingAfter: "rating after: {rating}", ratingChanged: "Your rating: {before} → {after} ({delta})", resignedTag: "resigned", abandonedTag: "left",
     roundN: "Round {n}", replayGame: "Replay", analyzeGame: "Analyze", seatsLabel: "Players and places",
     replayLabel: "Replay the game of {when}", replayRoundLabel: "Replay round {n} of the game of {when}",
     analyzeLabel: "Analyze the moves of {who} in the game of {when}", analyzeRoundLabel: "Analyze the moves of {who} in round {n} of the game of {when}",
@@ -45,7 +45,7 @@ const PROFILE_TEXTS = {
     graphOne: "Une partie classée, le {from} : classement {last}.", graphNone: "Pas encore de partie classée : la courbe commence avec la première.",
     gamesTitle: "Parties terminées", gamesNone: "Aucune partie terminée pour l'instant.", moreGames: "Plus de parties", noMoreGames: "Ce sont toutes les parties.",
     outcomeWon: "Gagnée", outcomeLost: "Perdue", outcomeTie: "Égalité", outcomePlace: "{place} sur {sides}",
-    kindN: "{n} joueurs", stockN: "stock de {n}", roundsN: "{n} manches", ratingAfter: "classement après : {rating}", resignedTag: "abandon", abandonedTag: "partie quittée",
+    kindN: "{n} joueurs", stockN: "stock de {n}", roundsN: "{n} manches", ratingAfter: "classement après : {rating}", ratingChanged: "Votre classement : {before} → {after} ({delta})", resignedTag: "abandon", abandonedTag: "partie quittée",
     roundN: "Manche {n}", replayGame: "Revoir", analyzeGame: "Analyser", seatsLabel: "Joueurs et places",
     replayLabel: "Revoir la partie du {when}", replayRoundLabel: "Revoir la manche {n} de la partie du {when}",
     analyzeLabel: "Analyser les coups de {who} dans la partie du {when}", analyzeRoundLabel: "Analyser les coups de {who} dans la manche {n} de la partie du {when}",
@@ -64,7 +64,7 @@ const PROFILE_TEXTS = {
     graphOne: "Ein gewertetes Spiel am {from}: Wertung {last}.", graphNone: "Noch kein gewertetes Spiel: Die Kurve beginnt mit dem ersten.",
     gamesTitle: "Beendete Spiele", gamesNone: "Noch kein beendetes Spiel.", moreGames: "Weitere Spiele", noMoreGames: "Das sind alle Spiele.",
     outcomeWon: "Gewonnen", outcomeLost: "Verloren", outcomeTie: "Unentschieden", outcomePlace: "{place} von {sides}",
-    kindN: "{n} Spieler", stockN: "Vorrat {n}", roundsN: "{n} Runden", ratingAfter: "Wertung danach: {rating}", resignedTag: "aufgegeben", abandonedTag: "verlassen",
+    kindN: "{n} Spieler", stockN: "Vorrat {n}", roundsN: "{n} Runden", ratingAfter: "Wertung danach: {rating}", ratingChanged: "Deine Wertung: {before} → {after} ({delta})", resignedTag: "aufgegeben", abandonedTag: "verlassen",
     roundN: "Runde {n}", replayGame: "Ansehen", analyzeGame: "Analysieren", seatsLabel: "Spieler und Plätze",
     replayLabel: "Das Spiel vom {when} ansehen", replayRoundLabel: "Runde {n} des Spiels vom {when} ansehen",
     analyzeLabel: "Die Züge von {who} im Spiel vom {when} analysieren", analyzeRoundLabel: "Die Züge von {who} in Runde {n} des Spiels vom {when} analysieren",
@@ -83,7 +83,7 @@ const PROFILE_TEXTS = {
     graphOne: "Eén spel dat meetelt, op {from}: rating {last}.", graphNone: "Nog geen spel dat meetelt: de grafiek begint met het eerste.",
     gamesTitle: "Afgelopen spellen", gamesNone: "Nog geen afgelopen spel.", moreGames: "Meer spellen", noMoreGames: "Dat zijn alle spellen.",
     outcomeWon: "Gewonnen", outcomeLost: "Verloren", outcomeTie: "Gelijkspel", outcomePlace: "{place} van {sides}",
-    kindN: "{n} spelers", stockN: "stok {n}", roundsN: "{n} rondes", ratingAfter: "rating daarna: {rating}", resignedTag: "opgegeven", abandonedTag: "verlaten",
+    kindN: "{n} spelers", stockN: "stok {n}", roundsN: "{n} rondes", ratingAfter: "rating daarna: {rating}", ratingChanged: "Je rating: {before} → {after} ({delta})", resignedTag: "opgegeven", abandonedTag: "verlaten",
     roundN: "Ronde {n}", replayGame: "Terugkijken", analyzeGame: "Analyseren", seatsLabel: "Spelers en plaatsen",
     replayLabel: "Het spel van {when} terugkijken", replayRoundLabel: "Ronde {n} van het spel van {when} terugkijken",
     analyzeLabel: "De zetten van {who} in het spel van {when} analyseren", analyzeRoundLabel: "De zetten van {who} in ronde {n} van het spel van {when} analyseren",
@@ -493,11 +493,17 @@ function outcome(game, mine) {
  * @returns {string}
  */
 function ratingChange(game) {
-  const points = /** @type {ProfileShown} */ (profile).graph;
-  const at = points.findIndex((p) => p.game_id === game.game_id);
-  if (at <= 0) return "";
-  const delta = points[at].rating - points[at - 1].rating;
-  return ` (${delta > 0 ? "+" : delta < 0 ? "−" : "±"}${Math.abs(delta)})`;
+  if (game.rating_before === null || game.rating_after === null) return "";
+  return ` (${signed(game.rating_after - game.rating_before)})`;
+}
+
+/**
+ * A rating change as shown: "+105", "−12", "±0".
+ * @param {number} delta
+ * @returns {string}
+ */
+export function signed(delta) {
+  return `${delta > 0 ? "+" : delta < 0 ? "−" : "±"}${Math.abs(delta)}`;
 }
 
 /**
@@ -687,6 +693,54 @@ export async function sitBackDown(code, stored) {
   /** @type {ReseatJson} */
   const seated = await api("POST", `/api/tables/${encodeURIComponent(code)}/reseat`);
   enterTable(seated.code, seated.token, seated.seat);
+}
+
+// ------------------------------------------------------------------ the result's rating
+
+const RATING_ASKS = 8; // the game is recorded just after it ends: asked again a few times
+const RATING_ASK_MS = 750;
+/** @type {string | null} */
+let ratingAsked = null; // "CODE:GAME": the finished rated game whose change is asked or shown
+
+/**
+ * The result dialog of a finished rated game says how the own rating moved:
+ * "Your rating: 1500 → 1605 (+105)" (table.js's renderResult calls this at every
+ * render; the server is asked once per game, until the game is recorded).
+ * @param {TableView} view
+ * @param {number | null} seat the page's seat, resigned or not
+ */
+export function showResultRating(view, seat) {
+  const line = $("result-rating");
+  const key = `${view.code}:${view.game}`;
+  if (view.phase !== "match_over" || !view.config.rated || seat === null || identity === null) {
+    line.hidden = true;
+    return;
+  }
+  if (ratingAsked === key) return; // asked already: its answer fills the line
+  ratingAsked = key;
+  line.hidden = true;
+  askRating(view.code, /** @type {number} */ (view.game), key, RATING_ASKS).catch(() => {});
+}
+
+/**
+ * @param {string} code
+ * @param {number} game
+ * @param {string} key
+ * @param {number} left
+ */
+async function askRating(code, game, key, left) {
+  /** @type {{games: GameShownJson[]}} */
+  const data = await api("GET", `/api/players/${/** @type {IdentityJson} */ (identity).id}`);
+  if (ratingAsked !== key) return; // another table or game since
+  const played = data.games.find((g) => g.table_id === code && g.game_index === game);
+  if (played && played.rating_after !== null && played.rating_before !== null) {
+    const line = $("result-rating");
+    const delta = played.rating_after - played.rating_before;
+    line.textContent = t("ratingChanged", { before: played.rating_before, after: played.rating_after, delta: signed(delta) });
+    line.hidden = false;
+    return;
+  }
+  if (left > 1) setTimeout(() => askRating(code, game, key, left - 1).catch(() => {}), RATING_ASK_MS);
 }
 
 // ------------------------------------------------------------------ start-up

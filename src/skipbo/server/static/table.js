@@ -13,6 +13,7 @@ import { markLastMove, moveEnds, rememberFlightStart, resetMotion, tickTimer } f
 import { openReplay, replayTableRound } from "./replay.js";
 import { renderHint } from "./coach.js";
 import { analyzeRound } from "./analysis.js";
+import { showResultRating } from "./profile.js";
 import { reactionTag, renderReactBox } from "./reactions.js";
 import { tutorialMoves, tutorialRendered } from "./tutorial.js";
 import { offerFill, openedByFind } from "./online.js";
@@ -1210,6 +1211,7 @@ export function renderResult() {
     text += ` ${t("winsMatch", { who: sideName(view.match_winner) })}`;
   }
   $("result-text").textContent = text.trim();
+  showResultRating(view, heldSeat()); // profile.js: a rated game's change, once recorded
   $("scores").classList.toggle("one-round", !view.config?.target); // no match total then
   renderScores();
   renderSeries();

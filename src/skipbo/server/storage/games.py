@@ -508,10 +508,12 @@ class GameSeat(SeatResult):
 @dataclass(frozen=True, slots=True)
 class GameShown(Game):
     """A finished game in a player's list: the table and rounds to replay, everyone's result,
-    and the player's rating after it (rated games)."""
+    and the player's rating after it (rated games) and before it (after their rated game
+    before this one; None before their first, where the new player's rating applies)."""
 
     game_id: int
     rating_after: int | None
+    rating_before: int | None
     seats: list[GameSeat] = field(default_factory=list)
 
 
@@ -522,7 +524,9 @@ def player_games(player_id: int, limit: int = 20, before: int | None = None) -> 
     def run(tx: Tx) -> list[GameShown]:
         columns = ", ".join(f"g.{column}" for column in GAME_COLUMNS)
         rows = tx.rows(
-            f"SELECT {columns}, g.game_id, h.rating FROM game_players gp"
+            f"SELECT {columns}, g.game_id, h.rating, (SELECT b.rating FROM rating_history b"
+            " WHERE b.player_id = gp.player_id AND b.game_id < gp.game_id"
+            " ORDER BY b.game_id DESC LIMIT 1) FROM game_players gp"
             " JOIN games g ON g.game_id = gp.game_id"
             " LEFT JOIN rating_history h ON h.player_id = gp.player_id AND h.game_id = gp.game_id"
             " WHERE gp.player_id = {p} AND gp.game_id < {p} ORDER BY gp.game_id DESC LIMIT {p}",
