@@ -332,22 +332,40 @@ export async function giveUpSeat() {
   leaveTable();
 }
 
+/**
+ * How many connections the server has let in (answered a hello with the table) since
+ * the page loaded: a move sent on an earlier one that closed before answering it is
+ * sent again on the next (table.js; its position keeps it from being played twice).
+ */
+export let connection = 0;
+
 function connect() {
   if (!current) return;
   const at = current;
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(at.code)}`);
   socket = ws;
+  let greeted = false; // the server answered this socket's hello with the table
   setConnection(t("connecting"));
   ws.onopen = () => {
-    retryDelay = 500;
-    setConnection("");
     ws.send(JSON.stringify({ type: "hello", token: at.token }));
   };
   ws.onmessage = (event) => {
     if (socket !== ws) return;
     const message = /** @type {ServerMessage} */ (JSON.parse(event.data));
+    if (!greeted && message.type === "error" && message.code === "storage_unavailable") {
+      // the hello itself could not be answered (the database is away): try again, as
+      // after a lost connection; until a hello is answered the seat counts as away
+      ws.close();
+      return;
+    }
     if (message.type === "state") {
+      if (!greeted) {
+        greeted = true;
+        connection += 1;
+        retryDelay = 500;
+        setConnection("");
+      }
       receiveState(message.view);
     } else if (message.type === "hint") {
       receiveHint(message.move);

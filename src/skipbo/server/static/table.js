@@ -17,7 +17,7 @@ import { showResultRating } from "./profile.js";
 import { reactionTag, renderReactBox } from "./reactions.js";
 import { tutorialMoves, tutorialRendered } from "./tutorial.js";
 import { offerFill, openedByFind } from "./online.js";
-import { $, $input, $select, api, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, heldSeat, historySettled, iResigned, mySeat, pushOverlay, seatName, send, showError, table } from "./app.js";
+import { $, $input, $select, api, connection, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, heldSeat, historySettled, iResigned, mySeat, pushOverlay, seatName, send, showError, table } from "./app.js";
 
 const UNDO_MS = 2500;
 
@@ -185,6 +185,7 @@ function sendMove(move, from = null) {
   rememberFlightStart(from);
   stopRetry(); // a move chosen now replaces one the server could not save
   lastSent = moveMessage(move);
+  lastSentOn = connection;
   if (!send(lastSent)) sendOnReconnection(lastSent);
   selected = null;
   selectedNode = null;
@@ -248,6 +249,7 @@ const ANSWER_WAIT_MS = 10000; // no answer by then (the socket went meanwhile): 
 /** @typedef {{ type: "move", move: string, at: [number, number] }} MoveMessage */
 /** @type {MoveMessage | null} */
 let lastSent = null; // the move sent, until the table moves on past its position or it is refused
+let lastSentOn = 0; // app.js's connection it was sent on
 /** @type {{ message: MoveMessage, delay: number, timer: number } | null} */
 let unsaved = null; // the move the server could not save, being sent again
 
@@ -1087,6 +1089,12 @@ export function render() {
   if (lastSent && !stillAt(lastSent.at)) {
     lastSent = null; // the table moved on: the move was saved, or another one came first
     stopRetry();
+  } else if (lastSent && lastSentOn !== connection && !unsaved) {
+    // its connection closed before an answer (a worker stalled or died) and a new one
+    // shows the move's position still: it is sent again (never played twice: its position)
+    lastSentOn = connection;
+    unsaved = { message: lastSent, delay: RETRY_FIRST_MS, timer: 0 };
+    resendUnsaved();
   }
   $("code").textContent = table.code;
   const link = `${location.origin}${location.pathname}#${table.code}`;
