@@ -22,7 +22,7 @@ import pytest
 from server_harness import TIMEOUT, Client, ServerProcess, http
 from skipbo.core.cards import card_names
 from skipbo.server.cluster.recorder import Recorder
-from skipbo.server.logs import JsonFormatter, event, log_config, scrub
+from skipbo.server.logs import JsonFormatter, WorkerDeaths, event, log_config, scrub
 from skipbo.server.storage import SqliteStorage, StoredTable
 from skipbo.server.tables import Table
 from test_server_cluster import Player, play, round_over
@@ -109,6 +109,32 @@ def test_the_config_names_the_servers_loggers() -> None:
     config = log_config("debug")
     assert config["loggers"]["skipbo"]["level"] == "DEBUG"
     assert config["formatters"]["json"]["()"].endswith("JsonFormatter")
+
+
+def test_a_dead_worker_is_told_as_a_warning_and_the_chatter_is_not() -> None:
+    """uvicorn's supervisor says "Child process [PID] died" at INFO (a kill -9 of a
+    worker left no line at all): it passes as a warning; its other INFO lines do not."""
+    records: list[logging.LogRecord] = []
+    supervisor = logging.getLogger("uvicorn.error")
+    keep = logging.Handler()
+    keep.emit = records.append  # type: ignore[method-assign]
+    keep.addFilter(WorkerDeaths())
+    supervisor.addHandler(keep)
+    level = supervisor.level
+    supervisor.setLevel(logging.INFO)
+    try:
+        supervisor.info("Started parent process [12]")
+        supervisor.info("Child process [34] died")
+        supervisor.info("Waiting for child process [34]")
+        supervisor.error("Child process [56] failed to start, stopping the parent process.")
+    finally:
+        supervisor.removeHandler(keep)
+        supervisor.setLevel(level)
+    assert [(r.levelname, r.getMessage()) for r in records] == [
+        ("WARNING", "Child process [34] died"),
+        ("ERROR", "Child process [56] failed to start, stopping the parent process."),
+    ]
+    assert log_config()["loggers"]["uvicorn.error"]["filters"] == ["worker_deaths"]
 
 
 def test_a_running_server_logs_refusals_as_json_without_secrets(

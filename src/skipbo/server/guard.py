@@ -24,7 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from . import logs, metrics
 from .account_errors import STATUS as ACCOUNT_STATUS
 from .errors import CodedError
-from .storage.outage import is_outage
+from .storage.outage import is_outage, outage_types
 
 log = logging.getLogger(__name__)
 
@@ -176,12 +176,21 @@ def add_error_handlers(app: FastAPI, models: list[type[BaseModel]]) -> None:
         note_refusal(request, error.code)
         return coded_response(error)
 
+    async def unavailable(request: Request, exc: Exception) -> JSONResponse:
+        """The store away: a retryable 503 and one warning line. Registered for the
+        outage's own classes, so that Starlette's last-resort handler, which logs an
+        ERROR with a traceback after answering, never sees them."""
+        note_refusal(request, "storage_unavailable", logging.WARNING, type(exc).__name__)
+        return JSONResponse(CodedError("storage_unavailable").payload(), status_code=503)
+
+    for kind in outage_types():
+        app.add_exception_handler(kind, unavailable)
+
     @app.exception_handler(Exception)
     async def failed(request: Request, exc: Exception) -> JSONResponse:
         """A store that cannot be reached is a retryable 503; anything else a coded 500."""
         if is_outage(exc):
-            note_refusal(request, "storage_unavailable", logging.WARNING, type(exc).__name__)
-            return JSONResponse(CodedError("storage_unavailable").payload(), status_code=503)
+            return await unavailable(request, exc)
         metrics.refused("internal")
         log.error("request %s %s failed", request.method, request.url.path, exc_info=exc)
         return JSONResponse(CodedError("internal").payload(), status_code=500)

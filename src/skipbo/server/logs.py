@@ -98,6 +98,22 @@ def event(logger: logging.Logger, level: int, name: str, **fields: Any) -> None:
         logger.log(level, "%s", name, extra={"event": name, **fields})
 
 
+class WorkerDeaths(logging.Filter):
+    """uvicorn's supervisor (``--workers N``) says a worker died at INFO ("Child process
+    [PID] died"), among start-up chatter: that line is passed as a warning, for the
+    operator to see (a kill -9, a worker that stopped answering), the other INFO lines
+    of ``uvicorn.error`` are dropped as before."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno >= logging.WARNING:
+            return True
+        text = record.getMessage()
+        if text.startswith("Child process [") and text.endswith("died"):
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            return True
+        return False
+
+
 def log_config(level: str | None = None) -> dict[str, Any]:
     """The ``logging.config.dictConfig`` of a server (uvicorn applies it in each worker)."""
     level = (level or os.environ.get(ENV_LEVEL) or "info").upper()
@@ -107,11 +123,12 @@ def log_config(level: str | None = None) -> dict[str, Any]:
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"json": {"()": f"{__name__}.JsonFormatter"}},
+        "filters": {"worker_deaths": {"()": f"{__name__}.WorkerDeaths"}},
         "handlers": {"stderr": handler},
         "loggers": {
             "skipbo": {"handlers": ["stderr"], "level": level, "propagate": False},
             "uvicorn": quiet,
-            "uvicorn.error": quiet,
+            "uvicorn.error": {**quiet, "level": "INFO", "filters": ["worker_deaths"]},
             "uvicorn.access": {"handlers": [], "level": "WARNING", "propagate": False},
         },
         "root": {"handlers": ["stderr"], "level": "WARNING"},

@@ -9,8 +9,10 @@ each process; the URLs and settings come from the environment the command set).
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import socket
+import time
 import uuid
 from concurrent.futures import Executor
 
@@ -21,7 +23,7 @@ from ..app import build_app, new_bot_pool
 from ..bot_gate import hold_bots_if_asked
 from ..online import Online
 from ..settings import ServerSettings
-from ..storage import PostgresStorage, safe_url
+from ..storage import PostgresStorage, StorageUnavailable, safe_url
 from .db import ClusterDb
 from .hub import ClusterHub
 from .limits import SeatBudget, SharedCreateLimiter, Windows
@@ -73,7 +75,7 @@ def create_cluster_app(
     )
     hub.publish = notifier.publish
     hub.tell = notifier.publish_event
-    storage = PostgresStorage(db_url)
+    storage = reach_store(db_url)
     windows = Windows(notifier.redis, cluster_key(db_url))
     budget = SeatBudget(windows, settings.rate)
     service = ClusterTables(hub, db, notifier, StoredRegistry(storage), budget)
@@ -90,6 +92,29 @@ def create_cluster_app(
     app.state.worker = worker
     hold_bots_if_asked(app, hub.gate, settings.hold_bots)
     return app
+
+
+log = logging.getLogger(__name__)
+STORE_WAIT_SECONDS = 1.0
+"""How often a worker starting during an outage tries PostgreSQL again."""
+STORE_WAIT_SAY_SECONDS = 30.0
+"""How often it says it is still waiting."""
+
+
+def reach_store(db_url: str) -> PostgresStorage:
+    """The store, once PostgreSQL answers: a worker (re)started during an outage waits,
+    with a warning line now and then, instead of dying with a traceback and being
+    started again by its supervisor over and over (it is not ready meanwhile)."""
+    said = -STORE_WAIT_SAY_SECONDS
+    while True:
+        try:
+            return PostgresStorage(db_url)
+        except StorageUnavailable as exc:
+            now = time.monotonic()
+            if now - said >= STORE_WAIT_SAY_SECONDS:
+                log.warning("worker waits for PostgreSQL: %s", exc)
+                said = now
+            time.sleep(STORE_WAIT_SECONDS)
 
 
 def app_from_env() -> FastAPI:

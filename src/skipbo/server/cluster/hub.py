@@ -48,6 +48,7 @@ from ..messages import RATE_PER_SECOND, REACTIONS, RateLimiter
 from ..settings import TICK_SECONDS
 from ..storage import StoredTable
 from ..storage.base import Query
+from ..storage.outage import is_outage
 from ..storage.postgres import POSTGRES_SQL
 from ..tables import CREATE_TRIES, Table, new_code
 from ..timers import GRACE_SECONDS
@@ -59,6 +60,8 @@ from .shared import Shared, due, next_deadline
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+OUTAGE_RETRY_SECONDS = 1.0
+"""How often a table's driver tries again while the store is away."""
 
 
 class NotDriver(Exception):
@@ -589,31 +592,28 @@ class ClusterHub:
         return next_deadline(shared, self.grace), bool(shared.connected)
 
     async def _drive(self, code: str) -> None:
-        """Bots and clocks of one table, while this worker holds its lease."""
+        """Bots and clocks of one table, while this worker holds its lease.
+
+        The store away (PostgreSQL stopped) stops nothing for good: the driver says so
+        once, tries again every :data:`OUTAGE_RETRY_SECONDS`, and goes on once it is back.
+        """
         wake = self._wakes.setdefault(code, asyncio.Event())
+        away = False
         try:
             while code in self._owned:
-                wake.clear()
-                entry = await self.entry(code)
-                if entry.table.bot_turn() is not None:
-                    await self._bot_move(code)
-                    continue
-                now = time.time()
-                if due(entry.table, entry.shared, now, self.grace):
-                    await self.change(code, self._autopilot, drive=True)
-                    continue
-                clocks = self._clocks(entry.shared)
-                deadline = clocks[0]
-                wait = self.tick if deadline is None else min(deadline - now + 0.01, self.tick)
-                # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a
-                # cancellation that comes as the wake is set, and close() waits forever
-                self._waiting[code] = clocks
                 try:
-                    with contextlib.suppress(TimeoutError):
-                        async with asyncio.timeout(max(wait, 0.01)):
-                            await wake.wait()
-                finally:
-                    self._waiting.pop(code, None)
+                    await self._drive_once(code, wake)
+                except Exception as exc:
+                    if not is_outage(exc):
+                        raise
+                    if not away:
+                        log.warning("driver of table %s waits: the store is away (%s)", code, exc)
+                    away = True
+                    await asyncio.sleep(OUTAGE_RETRY_SECONDS)
+                    continue
+                if away:
+                    log.info("driver of table %s goes on: the store is back", code)
+                    away = False
         except NotDriver:
             self._owned.discard(code)
         except TableError as exc:
@@ -621,6 +621,30 @@ class ClusterHub:
             self._owned.discard(code)
         finally:
             self._drivers.pop(code, None)
+
+    async def _drive_once(self, code: str, wake: asyncio.Event) -> None:
+        """One step of :meth:`_drive`: a bot's move, the autopilot, or a wait for a clock."""
+        wake.clear()
+        entry = await self.entry(code)
+        if entry.table.bot_turn() is not None:
+            await self._bot_move(code)
+            return
+        now = time.time()
+        if due(entry.table, entry.shared, now, self.grace):
+            await self.change(code, self._autopilot, drive=True)
+            return
+        clocks = self._clocks(entry.shared)
+        deadline = clocks[0]
+        wait = self.tick if deadline is None else min(deadline - now + 0.01, self.tick)
+        # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a
+        # cancellation that comes as the wake is set, and close() waits forever
+        self._waiting[code] = clocks
+        try:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(max(wait, 0.01)):
+                    await wake.wait()
+        finally:
+            self._waiting.pop(code, None)
 
     def _autopilot(self, entry: Entry) -> None:
         seats = due(entry.table, entry.shared, time.time(), self.grace)

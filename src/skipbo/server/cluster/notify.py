@@ -214,13 +214,19 @@ class Notifier:
         await self.redis.ping()
 
     async def _listen_forever(self) -> None:
+        """Subscribe, listen, and subscribe again after a loss: one warning and one count
+        per loss (not per retry while Redis stays away), a line when it is back."""
         import redis.asyncio as aioredis
 
+        lost = False
         while True:
             listener: Any = aioredis.from_url(self.url, socket_connect_timeout=TIMEOUT)
             pubsub: Any = listener.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(CHANNEL)
+                if lost:
+                    log.warning("redis subscription back")
+                    lost = False
                 await self.on_subscribed()
                 async for message in pubsub.listen():
                     if message["type"] == "message":
@@ -228,8 +234,10 @@ class Notifier:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # a restart or a network error: subscribe again
-                metrics.REDIS_LOSSES.inc()
-                log.warning("redis subscription lost (%s); subscribing again", exc)
+                if not lost:
+                    metrics.REDIS_LOSSES.inc()
+                    log.warning("redis subscription lost (%s); subscribing again", exc)
+                lost = True
             finally:
                 await _quietly(pubsub.aclose())
                 await _quietly(listener.aclose())

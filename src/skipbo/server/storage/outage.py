@@ -13,16 +13,21 @@ import sqlite3
 from .base import StorageClosedError, StorageUnavailable
 
 
-def is_outage(exc: BaseException) -> bool:
-    """Whether ``exc`` means the store is away for now (not a bug of ours)."""
-    if isinstance(exc, StorageUnavailable | StorageClosedError | sqlite3.OperationalError):
-        return True
-    kinds: list[type[BaseException]] = []
+def outage_types() -> tuple[type[Exception], ...]:
+    """The exception classes that mean the store is away for now (not a bug of ours):
+    the PostgreSQL driver's only where it is installed."""
+    kinds: list[type[Exception]] = [StorageUnavailable, StorageClosedError]
+    kinds.append(sqlite3.OperationalError)
     try:
         import psycopg
         import psycopg_pool
 
         kinds += [psycopg.OperationalError, psycopg_pool.PoolTimeout, psycopg_pool.PoolClosed]
     except ImportError:  # without the extras no PostgreSQL error can happen
-        return False
-    return isinstance(exc, tuple(kinds))
+        pass
+    return tuple(kinds)
+
+
+def is_outage(exc: BaseException) -> bool:
+    """Whether ``exc`` means the store is away for now (not a bug of ours)."""
+    return isinstance(exc, outage_types())
