@@ -48,6 +48,10 @@ def claimed(base: str, page: Any, user_name: str) -> int:
     landing(base, page)
     open_account(page)
     page.get_by_test_id("claim-user").fill(user_name)
+    page.get_by_test_id("claim-password").fill("short")  # refused beside the field
+    page.get_by_test_id("claim").click()
+    page.get_by_test_id("claim-error").filter(has_text="8 to").wait_for()
+    assert page.get_by_test_id("claim-password").get_attribute("aria-invalid") == "true"
     page.get_by_test_id("claim-password").fill(PASSWORD)
     page.get_by_test_id("claim").click()
     page.get_by_test_id("account-tools").wait_for(state="visible")
@@ -121,7 +125,15 @@ def test_a_changed_password_is_the_one_a_new_browser_logs_in_with(
     fresh = open_page(browser, size)  # a new browser: the old password is refused
     landing(base, fresh)
     log_in(fresh, user_name, PASSWORD)
-    fresh.get_by_test_id("error").filter(has_text="Wrong user name or password.").wait_for()
+    # said in the log-in form, beside its fields, not in the page's line far above
+    refusal = fresh.get_by_test_id("login-error")
+    refusal.filter(has_text="Wrong user name or password.").wait_for()
+    # which of the two was wrong is not told (nor whether the user name exists)
+    assert fresh.get_by_test_id("login-password").get_attribute("aria-invalid") is None
+    assert fresh.get_by_test_id("error").is_hidden()
+    check_axe(fresh, f"log-in refused ({size})")
+    refusal.scroll_into_view_if_needed()
+    shoot(fresh, f"account-login-refused-{size}")
     log_in(fresh, user_name, NEW_PASSWORD)
     fresh.get_by_test_id("account-tools").wait_for(state="visible")
     assert fresh.get_by_test_id("me-name").inner_text() == f"You play as {user_name}"

@@ -93,6 +93,15 @@ def test_two_guests_find_each_other_and_play_to_the_end(tmp_path: Path) -> None:
         play_both_to_the_end([desk, phone], [False, True])
         table = app.state.registry.get(code)
         assert table.finished and table.config.rated
+        # "New game" after a paired game searches again: a table of Find a game that
+        # waits for people (listed, rated), not a private one waiting for a link
+        show_result(desk)
+        desk.get_by_test_id("new-game").click()
+        desk.get_by_test_id("lobby-wait").wait_for(state="visible")
+        again = desk.evaluate("location.hash.slice(1)")
+        assert again != code
+        assert app.state.registry.get(again).config.public
+        assert app.state.registry.get(again).config.rated
         for page in (desk, phone, third):
             assert not page.js_errors, page.js_errors
 
@@ -147,12 +156,14 @@ def test_a_guest_claims_an_account_and_finds_it_on_a_new_browser(tmp_path: Path)
 
         other = open_page(chromium, "desktop")
         landing(base, other)
+        assert other.locator("#tutorial-offer").is_visible()  # a first visit, so far
         other.get_by_test_id("account").locator("summary").click()
         other.get_by_test_id("login-user").fill("zoë 👨‍👩‍👧‍👦")
         other.get_by_test_id("login-password").fill("a long password")
         other.get_by_test_id("login").click()
         wait_js(other, "!document.querySelector('[data-testid=logout]').hidden")
         assert "Zoë 👨‍👩‍👧‍👦" in other.get_by_test_id("me-name").inner_text()
+        assert other.locator("#tutorial-offer").is_hidden()  # one who has played: no newcomer
         me = other.evaluate("fetch('/api/me').then(r => r.json())")
         assert me["kind"] == "account" and me["games"] == 1 and me["rating"] is not None
         details = other.get_by_test_id("me-details").inner_text()
@@ -340,6 +351,11 @@ def test_the_create_form_makes_public_or_private_live_or_slow_tables(tmp_path: P
         assert (config.public, config.slow_hours, config.on_timeout) == (True, 8, "bot")
         config = app.state.registry.get(private).config
         assert (config.public, config.slow_hours) == (False, None)
+        # the table says its pace and what its deadline does (the players' column)
+        rule = "past the deadline, a computer player takes the seat."
+        info = f"One round. Slow: 8 hours a turn; {rule}"
+        wait_js(phone, "(text) => document.getElementById('match-info').textContent === text", info)
+        assert desk.locator("#match-info").text_content() == "One round."
         other.evaluate("refreshOpenTables()")
         listed = other.locator(f'[data-testid=open-table][data-code="{public}"]')
         listed.wait_for()

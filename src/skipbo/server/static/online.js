@@ -8,6 +8,7 @@ import { forgetAllTables, joinTable, levelName } from "./lobby.js";
 import { renderAccountTools } from "./account.js";
 import { playerLink, refreshServerTables, sitBackDown } from "./profile.js";
 import { fillInviteName } from "./invite.js";
+import { noTutorialOffer } from "./tutorial.js";
 import { $, $input, $select, api, botRatings, button, current, el, enterTable, giveUpSeat, guarded, loadSeat, table } from "./app.js";
 
 const ONLINE_TEXTS = {
@@ -26,7 +27,7 @@ const ONLINE_TEXTS = {
     turnBadge: "Your turn: {n}", turnBadgeLabel: "Your turn at {n} tables",
     playingTitle: "Games being played",
     visibility: "Who can join", visPrivate: "people with the link", visPublic: "anyone (listed in the lobby)",
-    onTimeout: "Past the deadline", timeoutLose: "the player gives up", timeoutBot: "a computer player takes the seat",
+    slowTableRule: "{pace}; past the deadline, {rule}.", onTimeout: "Past the deadline", timeoutLose: "the player gives up", timeoutBot: "a computer player takes the seat",
     findAs: "Your name at the table: {name}", renameOpen: "Change name", renameLabel: "New name", renameSave: "Save", cancel: "Cancel",
     renamed: "Done: you now play as {name}.", takeSeatN: "Take a seat at table {code}",
     findWaiting: "Looking for people who want the same game: it starts as soon as the table is full.", cancelFind: "Cancel",
@@ -46,7 +47,7 @@ const ONLINE_TEXTS = {
     turnBadge: "À vous : {n}", turnBadgeLabel: "C'est à vous de jouer à {n} tables",
     playingTitle: "Parties en cours",
     visibility: "Qui peut venir", visPrivate: "les personnes qui ont le lien", visPublic: "tout le monde (table listée)",
-    onTimeout: "Délai dépassé", timeoutLose: "le joueur abandonne", timeoutBot: "un joueur ordinateur prend sa place",
+    slowTableRule: "{pace} ; délai dépassé : {rule}.", onTimeout: "Délai dépassé", timeoutLose: "le joueur abandonne", timeoutBot: "un joueur ordinateur prend sa place",
     findAs: "Votre nom à la table : {name}", renameOpen: "Changer de nom", renameLabel: "Nouveau nom", renameSave: "Enregistrer", cancel: "Annuler",
     renamed: "C'est fait : vous jouez maintenant sous le nom {name}.", takeSeatN: "Prendre une place à la table {code}",
     findWaiting: "Recherche de joueurs qui veulent la même partie : elle commence dès que la table est complète.", cancelFind: "Annuler",
@@ -66,7 +67,7 @@ const ONLINE_TEXTS = {
     turnBadge: "Du bist dran: {n}", turnBadgeLabel: "Du bist an {n} Tischen am Zug",
     playingTitle: "Laufende Spiele",
     visibility: "Wer mitspielen kann", visPrivate: "wer den Link hat", visPublic: "alle (in der Liste sichtbar)",
-    onTimeout: "Frist abgelaufen", timeoutLose: "der Spieler gibt auf", timeoutBot: "ein Computerspieler übernimmt den Platz",
+    slowTableRule: "{pace}; nach Ablauf der Frist: {rule}.", onTimeout: "Frist abgelaufen", timeoutLose: "der Spieler gibt auf", timeoutBot: "ein Computerspieler übernimmt den Platz",
     findAs: "Dein Name am Tisch: {name}", renameOpen: "Namen ändern", renameLabel: "Neuer Name", renameSave: "Speichern", cancel: "Abbrechen",
     renamed: "Erledigt: Du spielst jetzt als {name}.", takeSeatN: "Platz an Tisch {code} nehmen",
     findWaiting: "Wir suchen Leute, die dasselbe Spiel wollen: Es beginnt, sobald der Tisch voll ist.", cancelFind: "Abbrechen",
@@ -86,7 +87,7 @@ const ONLINE_TEXTS = {
     turnBadge: "Jouw beurt: {n}", turnBadgeLabel: "Jij bent aan de beurt aan {n} tafels",
     playingTitle: "Lopende spellen",
     visibility: "Wie mag meedoen", visPrivate: "wie de link heeft", visPublic: "iedereen (in de lijst te zien)",
-    onTimeout: "Na de termijn", timeoutLose: "de speler geeft op", timeoutBot: "een computerspeler neemt de plaats over",
+    slowTableRule: "{pace}; na de termijn: {rule}.", onTimeout: "Na de termijn", timeoutLose: "de speler geeft op", timeoutBot: "een computerspeler neemt de plaats over",
     findAs: "Je naam aan tafel: {name}", renameOpen: "Naam wijzigen", renameLabel: "Nieuwe naam", renameSave: "Opslaan", cancel: "Annuleren",
     renamed: "Klaar: je speelt nu als {name}.", takeSeatN: "Neem plaats aan tafel {code}",
     findWaiting: "We zoeken mensen die hetzelfde spel willen: het begint zodra de tafel vol is.", cancelFind: "Annuleren",
@@ -159,6 +160,36 @@ function credentials(prefix) {
   return { user_name: $input(`${prefix}-user`).value, password: $input(`${prefix}-password`).value };
 }
 
+/**
+ * An account form's action whose refusal is said in the form, beside its fields, and
+ * marks the field at fault (a user name taken, a short password), instead of the
+ * page's error line far above it (on a phone it covered Find a game).
+ * @param {"claim" | "login"} prefix
+ * @param {() => Promise<void>} action
+ * @returns {() => Promise<void>}
+ */
+function inForm(prefix, action) {
+  return async () => {
+    const box = $(`${prefix}-error`);
+    const fields = { name: $input(`${prefix}-user`), password: $input(`${prefix}-password`) };
+    box.hidden = true;
+    for (const input of Object.values(fields)) input.removeAttribute("aria-invalid");
+    try {
+      await action();
+    } catch (error) {
+      const thrown = /** @type {{ message?: string, field?: string | null }} */ (error);
+      box.textContent = thrown?.message ?? String(error);
+      box.hidden = false;
+      const input = thrown?.field === "name" || thrown?.field === "password" ? fields[thrown.field] : null;
+      if (input) {
+        input.setAttribute("aria-invalid", "true");
+        input.setAttribute("aria-describedby", `${prefix}-error`);
+        input.focus();
+      }
+    }
+  };
+}
+
 async function claimAccount() {
   const old = identity?.name;
   identity = /** @type {IdentityJson} */ (await api("POST", "/api/account/claim", credentials("claim")));
@@ -170,6 +201,7 @@ async function claimAccount() {
 async function logIn() {
   identity = /** @type {IdentityJson} */ (await api("POST", "/api/account/login", credentials("login")));
   $input("login-password").value = "";
+  if (identity.games) noTutorialOffer(); // tutorial.js: not a newcomer on this device
   $input("nickname").value = identity.name;
   renderIdentity();
 }
@@ -250,6 +282,7 @@ async function logOut() {
   forgetAllTables(); // the account's seats are not the next person's
   localStorage.removeItem("skipbo.name"); // nor its name: the new guest's fills the field
   for (const id of ["nickname", "claim-user", "claim-password", "login-user", "login-password"]) $input(id).value = "";
+  for (const id of ["claim-error", "login-error"]) $(id).hidden = true;
   await loadIdentity(); // a new guest, as a first visit: its name fills the nickname
 }
 
@@ -381,6 +414,21 @@ export async function refreshOpenTables() {
 }
 
 /**
+ * A slow table's pace and what happens past its deadline, for the players' column:
+ * "Slow: 8 hours a turn; past the deadline, the player gives up." ("" for a live one).
+ * @param {TableView} view
+ * @returns {string}
+ */
+export function slowTableText(view) {
+  const hours = view.config.slow_hours;
+  if (!hours) return "";
+  const pace = TEXTS.en[`pace${hours}`] ? t(`pace${hours}`) : t("paceSlowTag");
+  const rule = view.config.on_timeout === "bot" ? t("timeoutBot") : t("timeoutLose");
+  const text = t("slowTableRule", { pace, rule });
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
  * Whether a table is one Find a game opens (public and rated): while it waits, its own
  * panel offers Cancel in place of the topbar's "Leave this table".
  * @param {TableView} view
@@ -388,6 +436,20 @@ export async function refreshOpenTables() {
  */
 export function openedByFind(view) {
   return Boolean(view.config.public && view.config.rated);
+}
+
+/**
+ * "New game" at the end of a game Find a game paired: the same search again (the
+ * same kind, length and pace), not a private table that waits for a link.
+ * @param {TableView} view
+ */
+export async function findAgain(view) {
+  const rules = view.view?.rules ?? view.config.rules;
+  const hours = view.config.slow_hours ?? null;
+  const body = { players: rules.players, teams: Boolean(rules.teams), stock: rules.stock, slow_hours: hours, ...(hours ? { on_timeout: view.config.on_timeout ?? "lose" } : {}) };
+  /** @type {SeatedJson} */
+  const found = await api("POST", "/api/find", body);
+  enterTable(found.code, found.token, found.seat);
 }
 
 // At a table that waits for people, "fill the rest with computer players" is offered
@@ -483,8 +545,8 @@ export function setupOnline() {
   for (const form of ["claim-form", "login-form"]) {
     $(form).addEventListener("submit", (event) => event.preventDefault()); // buttons do the work
   }
-  $("claim").addEventListener("click", guarded(claimAccount));
-  $("login").addEventListener("click", guarded(logIn));
+  $("claim").addEventListener("click", inForm("claim", claimAccount));
+  $("login").addEventListener("click", inForm("login", logIn));
   $("logout").addEventListener("click", guarded(logOut));
   $("fill-bots").addEventListener("click", guarded(fillWithBots));
   $("cancel-find").addEventListener("click", cancelFind);

@@ -16,7 +16,7 @@ import { analyzeRound } from "./analysis.js";
 import { showResultRating } from "./profile.js";
 import { reactionTag, renderReactBox } from "./reactions.js";
 import { tutorialMoves, tutorialRendered } from "./tutorial.js";
-import { offerFill, openedByFind } from "./online.js";
+import { findAgain, offerFill, openedByFind, slowTableText } from "./online.js";
 import { $, $input, $select, api, connection, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, heldSeat, historySettled, iResigned, mySeat, pushOverlay, seatName, send, showError, table } from "./app.js";
 
 const UNDO_MS = 2500;
@@ -917,7 +917,7 @@ function renderRoster(view) {
     list.append(row);
   });
   const target = view.config?.target;
-  $("match-info").textContent = target ? t("playingTo", { n: target }) : t("oneRound");
+  $("match-info").textContent = `${target ? t("playingTo", { n: target }) : t("oneRound")} ${slowTableText(view)}`.trim();
 }
 
 /**
@@ -1523,10 +1523,15 @@ async function analyzeMyRound() {
 }
 
 // A new table like this one (players, stock, partnerships, target, bots, timer, hints),
-// the person in the first seat and the other people's seats open.
+// the person in the first seat and the other people's seats open; after a game that
+// Find a game paired, the same search again.
 async function newGameAlike() {
   const view = shownTable();
-  const seat = /** @type {number} */ (mySeat()); // the button shows only to a seat
+  if (openedByFind(view)) {
+    await findAgain(view); // online.js: paired again, with people
+    return;
+  }
+  const seat = /** @type {number} */ (heldSeat()); // the button shows only to a seat (resigned or not)
   const rules = view.view?.rules ?? view.config.rules;
   const kinds = view.config.seats.filter((_, i) => i !== seat).map((kind) => (kind.startsWith("bot:") ? kind : "human"));
   /** @type {AlikeTableRequest} */

@@ -282,6 +282,12 @@ function offerTutorial() {
   $("tutorial-offer").hidden = !first;
 }
 
+/** Someone who has played (an account logged in on a new device) is not a newcomer. */
+export function noTutorialOffer() {
+  localStorage.setItem(TUTORIAL_SEEN, "offered");
+  $("tutorial-offer").hidden = true;
+}
+
 export function setupTutorial() {
   $("tutorial-start").addEventListener("click", guarded(startTutorial));
   $("tutorial-offer-start").addEventListener("click", guarded(startTutorial));
