@@ -318,6 +318,32 @@ def test_undo_restores_the_exact_state_shuffles_included(
     assert state == before[-1]
 
 
+def test_only_the_seat_to_move_forfeits_and_only_once() -> None:
+    """A forfeit names the seat to move (docs/rules-decisions.md 6): another seat, a
+    seat that does not exist or a second forfeit is refused, so every forfeited round
+    replays (it used to take any seat and write records replay refused)."""
+    state = new_round(Rules.make(players=2, stock=3), seed=2)
+    other = 1 - state.to_move
+    for seat in (other, 5, -1, True, float(state.to_move), str(state.to_move)):
+        with pytest.raises(IllegalMoveError, match="only the seat to move"):
+            state.forfeit(seat)  # type: ignore[arg-type]
+    assert state.result is None
+    state.forfeit(state.to_move)
+    assert state.result is not None and state.result.forfeited == state.to_move
+    with pytest.raises(RoundOverError):
+        state.forfeit(state.to_move)
+    assert replay(parse_record(record_json(state))).ok
+
+
+def test_a_view_is_of_a_whole_number_or_of_nobody() -> None:
+    state = new_round(Rules.make(players=2, stock=3), seed=2)
+    for seat in ("0", 1.0, True, 2, -1):
+        with pytest.raises(SkipBoError, match="seat must be"):
+            player_view(state, seat)  # type: ignore[arg-type]
+    assert player_view(state, None).seat is None and player_view(state, 1).seat == 1
+    assert player_view(state, np.int64(1)) == player_view(state, 1)  # an RL agent's index
+
+
 def test_undo_takes_back_the_winning_move_and_a_forfeit() -> None:
     state = new_round(Rules.make(players=2, stock=1), seed=2)
     while not state.over:

@@ -100,6 +100,8 @@ def test_record_must_be_an_object_with_the_right_format() -> None:
     assert out["ok"] is False and out["index"] is None and "format" in out["error"]
     del record["format"]  # an absent format is the current one
     assert outcome(record)["ok"] is True
+    del record["rules"]  # said as missing, not as rules that are no object
+    assert outcome(record)["error"] == "a record must have its rules"
 
 
 @pytest.mark.parametrize(
@@ -124,6 +126,8 @@ def test_deck_of_anything_but_the_162_cards_is_a_bad_record(deck_change: str) ->
     out = outcome(record)
     assert out["ok"] is False and out["index"] is None
     assert "deck" in out["error"]
+    if deck_change == "thirteen ones":  # the count that is off, not the size (which is right)
+        assert out["error"].endswith("(it has 13 cards '1', not 12)"), out["error"]
 
 
 @pytest.mark.parametrize(

@@ -101,7 +101,12 @@ def test_read_records_names_the_line_of_a_bad_record(tmp_path: Path) -> None:
     with pytest.raises(BadRecordError, match=r"^line 2: line 2 is not valid JSON"):
         next(records)
     path.write_text(f'{LINES[0]}\n{{"format": "skipbo-record/1"}}\n')
-    with pytest.raises(BadRecordError, match=r"^line 2: impossible rules"):
+    with pytest.raises(BadRecordError, match=r"^line 2: a record must have its rules"):
+        list(read_records(path))
+    path.write_text(f'{LINES[0]}\n"a string"\n')  # JSON, but not an object (not JSON text)
+    with pytest.raises(
+        BadRecordError, match=r"^line 2: a record must be a JSON object, not a JSON string$"
+    ):
         list(read_records(path))
 
 

@@ -80,6 +80,15 @@ def test_illegal_action_forfeits() -> None:
     assert info["illegal_action"] is True and info["action"] == illegal
 
 
+def test_an_action_that_is_no_move_id_forfeits_as_such() -> None:
+    env = SkipBoEnv()
+    obs, _ = env.reset(seed=0)
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    _, reward, terminated, _, info = env.step(legal + 0.9)  # int() would have played it
+    assert (reward, terminated) == (-1.0, True)
+    assert info["reason"] == "an action is a move id (an int)" and info["action"] == legal + 0.9
+
+
 def test_bad_options() -> None:
     with pytest.raises(ValueError, match="opponent"):
         SkipBoEnv(players=3, opponents=["random"])

@@ -185,6 +185,12 @@ def test_illegal_action_raises() -> None:
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(IllegalMoveError):
         env.step(illegal)
+    # not a move id at all: refused as such, never read as one (int(40.9) was 40)
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    for action in (legal + 0.9, float(legal), str(legal), True, None):
+        with pytest.raises(IllegalMoveError, match="an action is a move id"):
+            env.step(action)  # type: ignore[arg-type]
+    env.step(np.int64(legal))  # a NumPy integer is one
 
 
 def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:

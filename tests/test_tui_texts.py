@@ -125,9 +125,11 @@ class _Faulty:
 def test_a_forfeit_is_told_in_the_language_with_the_program_s_own_words() -> None:
     rules = Rules.make(2, 3)
     session = GameSession(GameConfig(rules, ("hard", "hard"), "1", None, 0.0, lang="fr"))
-    session.bots[1] = _Faulty()  # type: ignore[assignment]
-    session.round.forfeit(1)
+    seat = session.round.to_move  # only the seat to move can forfeit
+    session.bots[seat] = _Faulty()  # type: ignore[assignment]
+    session.round.forfeit(seat)
     text = end_text(session)
-    assert "bot:hard#1 déclare forfait : un coup interdit (illegal move end; it sent:" in text
-    assert "La partie est gagnée par bot:hard#0 !" in text
+    said = f"bot:hard#{seat} déclare forfait : un coup interdit (illegal move end; it sent:"
+    assert said in text
+    assert f"La partie est gagnée par bot:hard#{1 - seat} !" in text
     session._seats.close()

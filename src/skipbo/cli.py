@@ -99,12 +99,13 @@ def _bad(error: str) -> ReplayOutcome:
 
 def _replay_item(item: RecordItem) -> ReplayOutcome:
     """Replay one decoded record; the core decides everything after JSON decoding."""
-    from skipbo.core import parse_record, replay
+    from skipbo.core import replay
+    from skipbo.records_io import parse_item
 
     if item.error is not None:
         return _bad(item.error)
     try:
-        return replay(parse_record(item.data))
+        return replay(parse_item(item))
     except ValueError as exc:  # BadRecordError and anything else the core refuses
         return _bad(str(exc))
 

@@ -91,7 +91,7 @@ def read_records(source: Source) -> Iterator[Record]:
         if item.error is not None:
             raise BadRecordError(f"line {item.line}: {item.error}")
         try:
-            yield parse_record(item.data)
+            yield parse_item(item)
         except BadRecordError as exc:
             raise BadRecordError(f"line {item.line}: {exc}") from None
 
@@ -197,6 +197,14 @@ def _scan(stream: IO[bytes] | IO[str]) -> Iterator[RecordItem]:
             f"not {SHAPES}: it holds one JSON {_json_kind(data)} over {len(rest) + 1} lines"
         )
     yield RecordItem(number, data)
+
+
+def parse_item(item: RecordItem) -> Record:
+    """The record of a decoded line. A line of JSON that is not an object is refused as
+    such: :func:`~skipbo.core.parse_record` would take a string for JSON text."""
+    if not isinstance(item.data, dict):
+        raise BadRecordError(f"a record must be a JSON object, not a JSON {_json_kind(item.data)}")
+    return parse_record(item.data)
 
 
 def _json_kind(data: object) -> str:

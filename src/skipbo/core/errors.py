@@ -19,6 +19,7 @@ every refused move, whether it is against the rules or not written as a move.
 
 from __future__ import annotations
 
+import operator
 import warnings
 
 
@@ -69,6 +70,18 @@ def shown(value: object) -> str:
         return repr(value)
     except ValueError:
         return "a number too large" if isinstance(value, int) else "a value with a number too large"
+
+
+def whole_number(value: object) -> int | None:
+    """``value`` as an int if it is a whole number (an int, a NumPy integer; not a bool,
+    a float or a string), else None: the check of every API that takes a seat or a
+    move id, so that ``40.9`` or ``True`` is refused rather than read as 40 or 1."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def deprecated(old: str, new: str) -> None:

@@ -82,6 +82,9 @@ class Match:
     scores: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        target = self.target
+        if target is not None and (type(target) is not int or target < 1):
+            raise RulesError(f"target must be a whole number >= 1 or None, not {target!r}")
         self.scores = [0] * self.rules.sides
         if not self.rounds:
             self.rounds.append(new_round(self.rules, f"{self.seed}/0"))

@@ -9,11 +9,12 @@ out. No file I/O happens here: files of records are :mod:`skipbo.records_io`.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import DECK_SIZE, card_name, is_full_deck, parse_cards
+from .cards import DECK_SIZE, card_name, full_deck, is_full_deck, parse_cards
 from .errors import BadRecordError, RulesError, deprecated, shown
 from .moves import MOVE_BY_TEXT, MOVE_TEXT, malformed_move
 from .rules import Rules
@@ -106,6 +107,8 @@ def parse_record(data: object) -> Record:
         raise BadRecordError("a record must be a JSON object")
     if data.get("format", FORMAT) != FORMAT:
         raise BadRecordError(f"format must be {FORMAT!r}, not {shown(data.get('format'))}")
+    if "rules" not in data:
+        raise BadRecordError("a record must have its rules")
     try:
         rules = Rules.from_dict(data.get("rules"))
     except RulesError as exc:
@@ -115,9 +118,8 @@ def parse_record(data: object) -> Record:
         raise BadRecordError(f"dealer must be a seat 0..{rules.players - 1}, not {shown(dealer)}")
     deck = _cards(data.get("deck"), "deck")
     if len(deck) != DECK_SIZE or not is_full_deck(deck):
-        raise BadRecordError(
-            f"deck must hold the {DECK_SIZE} cards of one game (it has {len(deck)})"
-        )
+        fault = _deck_fault(deck)
+        raise BadRecordError(f"deck must hold the {DECK_SIZE} cards of one game ({fault})")
     shuffles = data.get("shuffles", [])
     if not isinstance(shuffles, list):
         raise BadRecordError("shuffles must be a list of card lists")
@@ -145,6 +147,17 @@ def parse_record(data: object) -> Record:
         result=result,
         extra={k: v for k, v in data.items() if k not in known},
     )
+
+
+def _deck_fault(deck: list[int]) -> str:
+    """What is wrong with a deck that is not one game's: its size, else a card's count."""
+    if len(deck) != DECK_SIZE:
+        return f"it has {len(deck)}"
+    have = Counter(deck)
+    for card, count in sorted(Counter(full_deck()).items()):
+        if have[card] != count:
+            return f"it has {have[card]} cards {card_name(card)!r}, not {count}"
+    return "it holds a card that is not one"
 
 
 def _decode(text: str | bytes | bytearray) -> object:

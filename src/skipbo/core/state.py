@@ -29,6 +29,7 @@ from .errors import (
     SkipBoError,
     deprecated,
     shown,
+    whole_number,
 )
 from .moves import (
     DISCARD_BASE,
@@ -813,9 +814,19 @@ class Round:
         )
 
     def forfeit(self, seat: int) -> None:
-        """End the round because ``seat`` (a bot) forfeited it: no winner, no points."""
-        if self.result is None:
-            self._finish(None, REASON_FORFEIT, forfeited=seat)
+        """End the round because ``seat``, the seat to move, forfeited it (a bot's
+        illegal or missing answer): no winner, no points.
+
+        Only the seat to move can (docs/rules-decisions.md 6: a record's forfeit names
+        the seat to move, and replay checks it); a finished round cannot be forfeited.
+        Raises :class:`~skipbo.core.RoundOverError` or :class:`~skipbo.core.IllegalMoveError`.
+        """
+        if self.result is not None:
+            raise RoundOverError("the round is over: it cannot be forfeited")
+        if whole_number(seat) != self.to_move:
+            to_move = self.to_move
+            raise IllegalMoveError(f"only the seat to move ({to_move}) can forfeit, not {seat!r}")
+        self._finish(None, REASON_FORFEIT, forfeited=seat)
 
     def clone(self) -> Round:
         """An independent copy, e.g. for a search that tries moves.

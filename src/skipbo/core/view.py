@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from .cards import NO_CARD, card_name, card_names, parse_card
-from .errors import SkipBoError, deprecated
+from .errors import SkipBoError, deprecated, whole_number
 from .rules import Rules
 from .state import _HAND_TUPLES, Round
 
@@ -176,8 +176,11 @@ _new_tuple = tuple.__new__
 def player_view(state: Round, seat: int | None) -> PlayerView:
     """What ``seat`` may see of ``state``; ``None`` gives the spectators' view."""
     n = state.rules.players
-    if seat is not None and not 0 <= seat < n:
-        raise SkipBoError(f"seat must be 0..{n - 1}, not {seat}")
+    if seat is not None:
+        number = whole_number(seat)
+        if number is None or not 0 <= number < n:
+            raise SkipBoError(f"seat must be 0..{n - 1} or None, not {seat!r}")
+        seat = number
     # The kernel's cached tuples, read directly while they are up to date.
     discards = state._all_frozen_discards
     if discards is None or state._stale_discards:

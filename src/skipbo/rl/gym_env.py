@@ -27,11 +27,13 @@ import gymnasium
 from skipbo.bots import Bot
 from skipbo.bots.adapt import BotLike, as_bot, is_bot_like
 from skipbo.core import Round, player_view
+from skipbo.core.errors import whole_number
 
 from .encoding import ViewEncoder
 from .render import check_render_mode, render_round
 from .table import (
     RoundSeeds,
+    action_fault,
     action_space,
     deal,
     make_rules,
@@ -101,12 +103,13 @@ class SkipBoEnv(gymnasium.Env[Obs, Any]):
         round_ = self._current()
         if round_.result is not None:
             raise round_over(f"player_{self.seat}")
-        move = int(action)
-        if move not in self._legal:
-            reason = round_.why_illegal(move) or "not legal now"
+        move = whole_number(action)  # 40.9 or "S-B1" is no move id (int() read 40)
+        if move is None or move not in self._legal:
+            given = action if move is None else move
+            reason = action_fault(round_, given)
             round_.forfeit(self.seat)
             self._legal = []
-            info = {"illegal_action": True, "action": move, "reason": reason}
+            info = {"illegal_action": True, "action": given, "reason": reason}
             info["result"] = round_.result.to_dict() if round_.result is not None else None
             return self._observe(), -1.0, True, False, info
         round_.apply_unchecked(move)

@@ -28,6 +28,7 @@ from pettingzoo import AECEnv
 
 from skipbo.bots.adapt import BotLike, as_bot
 from skipbo.core import Round, format_move, player_view
+from skipbo.core.errors import whole_number
 
 from .encoding import ViewEncoder
 from .render import check_render_mode, render_round
@@ -109,9 +110,9 @@ class SkipBoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = -1 if action is None else int(action)
-        if move not in self._legal:
-            raise illegal_action(round_, move, agent)
+        move = None if action is None else whole_number(action)
+        if move is None or move not in self._legal:
+            raise illegal_action(round_, action, agent)
         self._cumulative_rewards[agent] = 0.0
         round_.apply_unchecked(move)
         result = round_.result

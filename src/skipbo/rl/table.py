@@ -24,7 +24,7 @@ from skipbo.core import (
     new_round,
     player_view,
 )
-from skipbo.core.errors import shown
+from skipbo.core.errors import shown, whole_number
 
 from .encoding import MaskArray, ViewEncoder, legal_mask, observation_high, observation_size
 
@@ -103,8 +103,15 @@ def deal(rules: Rules, seeds: RoundSeeds, seed: int | None) -> tuple[Round, str]
 def illegal_action(round_: Round, action: object, who: str) -> IllegalMoveError:
     """The error for a player's action outside the mask, the same in every adapter:
     ``"{who}: action {action}: {the core's reason}"``."""
-    reason = round_.why_illegal(action) or "not legal now"
-    return IllegalMoveError(f"{who}: action {shown(action)}: {reason}")
+    return IllegalMoveError(f"{who}: action {shown(action)}: {action_fault(round_, action)}")
+
+
+def action_fault(round_: Round, action: object) -> str:
+    """Why ``action`` cannot be played now: not a move id at all (40.9, "S-B1", None:
+    never read as 40), or the core's reason."""
+    if whole_number(action) is None:
+        return "an action is a move id (an int)"
+    return round_.why_illegal(action) or "not legal now"
 
 
 def round_over(who: str) -> RoundOverError:
