@@ -145,6 +145,13 @@ def test_one_word_that_is_no_bot_and_no_program_is_a_misspelt_name() -> None:
         MatchConfig(Rules.make(2), ("greedy", "grredy"), 1)
 
 
+def test_one_word_with_a_slash_is_a_program_path() -> None:
+    """``./mybot`` names a program, found or not: never "unknown bot" with the names."""
+    config = MatchConfig(Rules.make(2), ("greedy", "./no-such-bot-xyz"), 1)
+    with pytest.raises(RefereeError, match=r"cannot start bot '\./no-such-bot-xyz'"):
+        play_match(config)
+
+
 # ------------------------------------------------------------------- answers
 
 

@@ -478,8 +478,9 @@ def resolve_bot(text: str) -> BotSpec:
     if text in bot_names():
         return BotSpec(text, text, ())
     spec = command_spec(text, text.removeprefix(CMD))
-    if not text.startswith(CMD) and len(spec.argv) == 1 and shutil.which(spec.argv[0]) is None:
-        raise RefereeError(unknown_bot(text))  # one word, no program: a misspelt name
+    word = spec.argv[0] if len(spec.argv) == 1 else None
+    if not text.startswith(CMD) and word and "/" not in word and shutil.which(word) is None:
+        raise RefereeError(unknown_bot(text))  # one word, no program, no path: a misspelt name
     return spec
 
 
