@@ -7,6 +7,7 @@ import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -119,6 +120,45 @@ def test_help_screen_and_illegal_choices_show_reasons() -> None:
         assert app.table.selection.source is None
 
     run(config(), script)
+
+
+def test_the_help_scrolls_to_its_end_at_80x24() -> None:
+    """Its header says ↑ ↓ scroll: they (and PageDown, End, Home) do; the keys and the
+    legend at its end were out of reach."""
+
+    async def script(app: GameApp, pilot: Pilot[None]) -> None:
+        await settle(app, pilot)
+        await pilot.press("question_mark")
+        box = app.screen.query_one(VerticalScroll)
+        assert box.max_scroll_y > 0  # taller than the terminal
+        await pilot.press("down")
+        assert box.scroll_y == 1
+        await pilot.press("end")
+        assert box.scroll_y == box.max_scroll_y
+        await pilot.press("home")
+        assert box.scroll_y == 0
+        await pilot.press("pagedown")
+        assert box.scroll_y > 1
+        assert isinstance(app.screen, HelpScreen)  # scrolling keeps it open
+        await pilot.press("x")
+        assert not isinstance(app.screen, HelpScreen)
+
+    run(config(), script)
+
+
+def test_a_table_too_small_to_see_takes_no_keys() -> None:
+    """At 60×20 the screen says "make the terminal at least 80×24": keys typed then
+    must not play on the hidden table (a discard ended a player's turn unseen)."""
+
+    async def script(app: GameApp, pilot: Pilot[None]) -> None:
+        await settle(app, pilot)
+        assert app.has_class("-too-small")
+        moves = len(app.session.round.history)
+        await pilot.press("1", "1", "d", "1", "colon", "e", "n", "d", "enter")
+        await pilot.pause()
+        assert len(app.session.round.history) == moves and app.table.selection.source is None
+
+    run(config(), script, size=(60, 20))
 
 
 def test_letters_typed_in_the_move_line_are_not_keys_of_the_table() -> None:

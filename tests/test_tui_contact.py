@@ -8,6 +8,7 @@ import json
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.text import Text
@@ -95,9 +96,18 @@ def test_quitting_a_running_game_asks_and_can_save_first(tmp_path: Path) -> None
         await settle(app, pilot)
         assert isinstance(app.screen, GameScreen) and app.is_running
         assert app.focused is None, "back at the table, keys must not go to the move line"
+        said: list[object] = []  # what the app leaves on the terminal when it closes
+        close = app.exit
+
+        def exit_saying(*args: Any, **kwargs: Any) -> None:
+            said.append(kwargs.get("message"))
+            close(*args, **kwargs)
+
+        app.exit = exit_saying  # type: ignore[method-assign]
         await pilot.press("q", "s")
         await settle(app, pilot)
         assert not app.is_running
+        assert str(said[-1]).startswith(f"Saved to {path} ")  # the file is named
 
     run(config(save=str(path), target=500), script)
     record = json.loads(path.read_text().splitlines()[-1])
@@ -160,6 +170,8 @@ def test_a_malformed_move_says_what_a_move_looks_like() -> None:
         await pilot.press("colon", *"play the queen", "enter")
         message = text_of(app, "#message")
         assert "is not a move; moves look like S-B1" in message and "HQ-D1" in message
+        assert app.screen.query_one("#move", Input).value == "play the queen"  # to mend
+        await pilot.press("escape")  # leaving the line drops it: nothing is played later
         assert app.screen.query_one("#move", Input).value == ""
 
     run(cfg, script)

@@ -59,6 +59,8 @@ def test_after_a_typed_move_the_keys_pick_again() -> None:
             await settle(app, pilot)
             await pilot.press("colon", *"h0-b9", "enter")  # no move: the line stays
             assert isinstance(app.focused, Input)
+            line = app.screen.query_one("#move", Input)
+            assert line.value == "h0-b9"  # kept, selected: typing replaces it
             await pilot.press(*move.lower(), "enter")
             await settle(app, pilot)
             assert app.session.log[-1].move == move

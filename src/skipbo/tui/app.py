@@ -195,7 +195,8 @@ class GameApp(SizedApp):
         if choice == "quit":
             self.exit()
         elif choice == "save":
-            self.save_then(lambda _: self.exit())
+            # "Saved to ./skipbo-7.jsonl" stays on the terminal after the game closes
+            self.save_then(lambda said: self.exit(message=said))
         elif isinstance(self.screen, GameScreen):
             self.table.say(self.words("go_on"))
 

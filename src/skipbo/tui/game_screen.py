@@ -268,6 +268,7 @@ class GameScreen(Screen[None]):
     def action_cancel(self) -> None:
         """Leave the move line, drop a half-typed key, or go back to the source step."""
         if isinstance(self.focused, Input):
+            self.focused.value = ""  # left: what was typed is dropped, not played later
             self.set_focus(None)
         elif self.keys:
             self.keys = ""
@@ -308,11 +309,11 @@ class GameScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A typed move: played if legal (the keys go back to the table), else the
-        core's reason, with the line kept for another try. Enter on an empty line
-        leaves it."""
-        event.input.value = ""
+        core's reason, with the line kept for another try, selected: typing replaces it,
+        an arrow key mends it. Enter on an empty line leaves it."""
         typed = event.value.strip()
         if not typed:
+            event.input.value = ""
             self.set_focus(None)
             return
         if not self.game.my_turn():
@@ -322,5 +323,7 @@ class GameScreen(Screen[None]):
         text = notation(typed, faces)
         if text is None:
             self.say(malformed(typed, faces, self.words), error=True)
-        else:
-            self.play(text)
+        elif self.play(text):
+            event.input.value = ""
+            return
+        event.input.select_all()

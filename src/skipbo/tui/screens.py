@@ -26,6 +26,8 @@ from .texts import ENGLISH, Words
 
 SCROLL_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+STILL_KEYS = frozenset({"ctrl+q", "ctrl+c"})
+"""The keys that work while the terminal is too small: quitting."""
 SIZE_CSS = """
 .too-small { display: none; width: 100%; height: 100%; content-align: center middle;
     text-style: bold; }
@@ -78,6 +80,14 @@ class SizedApp(App[None]):
         """Check the size again whenever the terminal changes."""
         self.set_class(too_small(event.size), "-too-small")
 
+    async def on_event(self, event: events.Event) -> None:
+        """While the table is hidden (too small), its keys do nothing: a player who
+        cannot see it must not play on it by chance. Quitting still works."""
+        hidden = isinstance(event, events.Key | events.MouseEvent) and self.has_class("-too-small")
+        if hidden and not (isinstance(event, events.Key) and event.key in STILL_KEYS):
+            return
+        await super().on_event(event)
+
 
 class TextScreen(ModalScreen[None]):
     """A scrollable text over the table; any key but the scrolling ones closes it."""
@@ -101,10 +111,21 @@ class TextScreen(ModalScreen[None]):
         yield too_small_notice(self.words)
 
     def on_key(self, event: events.Key) -> None:
-        """Any key but the scrolling ones closes the screen."""
+        """The scrolling keys scroll the text; any other key closes the screen."""
         event.stop()
         if event.key not in SCROLL_KEYS:
             self.dismiss(None)
+            return
+        box = self.query_one(VerticalScroll)
+        scroll = {
+            "up": box.scroll_up,
+            "down": box.scroll_down,
+            "pageup": box.scroll_page_up,
+            "pagedown": box.scroll_page_down,
+            "home": box.scroll_home,
+            "end": box.scroll_end,
+        }
+        scroll[event.key](animate=False)
 
 
 class HelpScreen(TextScreen):
