@@ -15,7 +15,7 @@ from skipbo.core import parse_record, replay
 from skipbo.tui.app import GameApp
 from skipbo.tui.config import GameConfig
 from skipbo.tui.game_screen import GameScreen
-from skipbo.tui.screens import EndScreen, HelpScreen, PassScreen
+from skipbo.tui.screens import EndScreen, HelpScreen, PassScreen, QuitScreen
 from tui_helpers import SIZE, config, past_the_hand_over, play_until_end, settle, text_of
 
 Script = Callable[[GameApp, Pilot[None]], Awaitable[None]]
@@ -81,6 +81,12 @@ def test_hot_seat_hides_the_hand_on_the_pass_screen() -> None:
         table_hand = app.screen_stack[-2].query_one("#hand")  # under the pass screen
         assert "hidden" in str(table_hand.content)
         assert hand  # the first person's hand existed and is not on screen now
+        await pilot.press("q")  # its footer says "q quit": it asks, as at the table
+        await settle(app, pilot)
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert isinstance(app.screen, PassScreen)
         await pilot.press("enter")
         await settle(app, pilot)
         assert app.viewer == app.session.to_move != first

@@ -68,7 +68,7 @@ def test_the_choice_comes_from_the_legal_moves_and_the_core_says_why_not() -> No
     selection = Selection(["S-B1", "S-B2", "H5-D1", "H5-D2"])
     assert selection.sources() == ["S", "H5"] and selection.playable() == ["S"]
     assert selection.choose_source("D1", lambda text: "the own discard pile 1 is empty") == (
-        "D1-B1: the own discard pile 1 is empty"
+        "D1: the own discard pile 1 is empty"  # no target was chosen: none is named
     )
     assert selection.choose_source("S", lambda text: None) is None
     assert selection.targets() == ["B1", "B2"]

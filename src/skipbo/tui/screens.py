@@ -145,7 +145,10 @@ class PilesScreen(TextScreen):
 class PassScreen(ModalScreen[None]):
     """Hand the keyboard to the next person; their hand stays hidden until Enter."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "ready", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "ready", "ready", show=False),
+        Binding("q", "app.leave", "quit"),  # as at the table (the footer says so)
+    ]
     DEFAULT_CSS = """
     PassScreen { align: center middle; background: $background; }
     PassScreen Vertical { width: 60; max-width: 100%; height: auto; border: round $accent;

@@ -83,12 +83,14 @@ class Selection:
         """Pick ``source``; returns an error message when it has no legal move.
 
         The message is the core's reason for the source's first build pile, so
-        that the player reads the rule that stands in the way.
+        that the player reads the rule that stands in the way, under the source
+        alone ("D3: your discard pile 3 is empty"): no target was chosen.
         """
         if source == END_TEXT:
             return None if END_TEXT in self.legal else _reason(END_TEXT, why)
         if not self.targets(source):
-            return _reason(f"{source}-B1", why, f"{source} has no legal move now")
+            message = _reason(f"{source}-B1", why, f"{source} has no legal move now")
+            return message.replace(f"{source}-B1: ", f"{source}: ", 1)
         self.source, self.cursor = source, 0
         return None
 
