@@ -91,6 +91,14 @@ def test_hot_seat_hides_the_hand_on_the_pass_screen() -> None:
         await settle(app, pilot)
         assert app.viewer == app.session.to_move != first
         assert "hidden" not in text_of(app, "#hand")
+        # the hand-over back to the first person tells only what they have not seen
+        second = app.session.to_move
+        discard = next(m for m in app.session.legal_texts() if m.endswith("-D1"))
+        await pilot.press(":", *discard, "enter")
+        await settle(app, pilot)
+        told = next(line for line in text_of(app, "#pass-text").splitlines() if "Last" in line)
+        assert f"{app.session.names[second]}: {discard}" in told, told
+        assert f"{app.session.names[first]}:" not in told, told
 
     run(config(2, ("", "")), script)
 

@@ -71,7 +71,7 @@ class GameApp(SizedApp):
             if hot_seat and self.viewer != seat:
                 self.viewer = None
                 self.table.redraw()
-                screen = PassScreen(session.names[seat], self._recent(), self.words)
+                screen = PassScreen(session.names[seat], self._recent(seat), self.words)
                 self.push_screen(screen, self._handed)
             return
         if hot_seat:
@@ -85,11 +85,14 @@ class GameApp(SizedApp):
         self.table.new_turn()
         self.table.say(self.words("your_turn_name", name=self.session.names[self.viewer]))
 
-    def _recent(self) -> str:
-        """The moves of the current round's last few moves, for the hand-over screen."""
+    def _recent(self, seat: int) -> str:
+        """For the hand-over screen: what happened since ``seat`` last moved (its own
+        moves it knows), the last few of them."""
         session, faces = self.session, self.session.config.faces
         log = [e for e in session.log if e.round == session.round_number]
-        lines = [f"{session.names[e.seat]}: {shown_move(e.move, faces)}" for e in log[-6:]]
+        own = [i for i, e in enumerate(log) if e.seat == seat]
+        since = log[own[-1] + 1 :] if own else log
+        lines = [f"{session.names[e.seat]}: {shown_move(e.move, faces)}" for e in since[-6:]]
         if not lines:
             return self.words("first_turn")
         return self.words("recent", moves=", ".join(lines))

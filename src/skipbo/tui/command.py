@@ -81,7 +81,7 @@ def add_play_parser(subparsers: Any) -> argparse.ArgumentParser:
         type=float,
         default=DEFAULT_DELAY,
         metavar="SECONDS",
-        help=f"pause after each bot move (default {DEFAULT_DELAY}; 0 is instant)",
+        help=f"pause before each bot move, thinking included (default {DEFAULT_DELAY}; 0: none)",
     )
     parser.add_argument("--save", metavar="FILE", help="save every round to FILE (JSON Lines)")
     parser.add_argument("--replay", metavar="FILE", help="step through the records in FILE")
