@@ -5,6 +5,7 @@ server errors in the page's language. Debian's chromium through Playwright."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from browser_helpers import (
     MY_TURN_OR_OVER,
@@ -87,18 +88,30 @@ def test_a_timer_hands_the_turn_to_a_bot_and_the_seat_comes_back(tmp_path: Path)
         assert not tab.js_errors
 
 
+def ann_and_bob(
+    base: str, chromium: Any, stock: int, target: int | None = None
+) -> tuple[Any, Any, str]:
+    """Ann (a desktop) makes a table of two people; Bob (a phone) sits down by its
+    link, with one tap on the invite page. Both pages and the table's code."""
+    ann = open_page(chromium, "desktop")
+    bob = open_page(chromium, "phone")
+    open_lobby(base, ann)
+    ann.get_by_test_id("stock").fill(str(stock))
+    if target is not None:
+        ann.get_by_test_id("target").fill(str(target))
+    ann.get_by_test_id("create").click()
+    ann.get_by_test_id("share-link").wait_for()
+    link = ann.get_by_test_id("share-link").get_attribute("href")
+    code = ann.get_by_test_id("table-code").inner_text()
+    open_lobby(base, bob, "bob")
+    bob.goto(link)
+    bob.get_by_test_id("invite-join").tap()
+    return ann, bob, code
+
+
 def test_presence_shows_who_is_away(tmp_path: Path) -> None:
     with browser_at(tmp_path) as (base, chromium, _app):
-        ann = open_page(chromium, "desktop")
-        bob = open_page(chromium, "phone")
-        open_lobby(base, ann)
-        ann.get_by_test_id("stock").fill("5")
-        ann.get_by_test_id("create").click()
-        ann.get_by_test_id("share-link").wait_for()
-        link = ann.get_by_test_id("share-link").get_attribute("href")
-        open_lobby(base, bob, "bob")
-        bob.goto(link)
-        bob.get_by_test_id("invite-join").tap()  # the invite page: one tap to sit
+        ann, bob, _code = ann_and_bob(base, chromium, stock=5)
         wait_js(ann, "document.body.dataset.phase === 'playing'")
         wait_js(
             ann, "document.querySelector('[data-testid=presence-1]')?.dataset.state === 'online'"
@@ -151,18 +164,8 @@ def test_the_next_round_waits_until_every_person_is_ready(tmp_path: Path) -> Non
     """Issue 11 point 2: one click no longer deals for everyone; ann's "next" marks her
     ready (both pages say so) and the round is dealt once bob, on a phone, taps too."""
     with browser_at(tmp_path) as (base, chromium, app):
-        ann = open_page(chromium, "desktop")
-        bob = open_page(chromium, "phone")
-        open_lobby(base, ann)
-        ann.get_by_test_id("stock").fill("1")  # a short round...
-        ann.get_by_test_id("target").fill("100")  # ...of a match, so a next round follows
-        ann.get_by_test_id("create").click()
-        ann.get_by_test_id("share-link").wait_for()
-        link = ann.get_by_test_id("share-link").get_attribute("href")
-        code = ann.get_by_test_id("table-code").inner_text()
-        open_lobby(base, bob, "bob")
-        bob.goto(link)
-        bob.get_by_test_id("invite-join").tap()  # the invite page: one tap to sit
+        # a short round of a match, so a next round follows
+        ann, bob, code = ann_and_bob(base, chromium, stock=1, target=100)
         tabs = (ann, bob)
         for tab in tabs:
             wait_js(tab, "['playing', 'round_over'].includes(document.body.dataset.phase)")
@@ -201,17 +204,7 @@ def test_a_resignation_out_of_turn_is_said_and_both_may_ask_for_a_rematch(
     only "resigned" (the game is over: no bot plays it), and the rematch starts once
     both ask, Ann too (her dialog used to have no button, so Bob waited for good)."""
     with browser_at(tmp_path) as (base, chromium, app):
-        ann = open_page(chromium, "desktop")
-        bob = open_page(chromium, "phone")
-        open_lobby(base, ann)
-        ann.get_by_test_id("stock").fill("20")
-        ann.get_by_test_id("create").click()
-        ann.get_by_test_id("share-link").wait_for()
-        link = ann.get_by_test_id("share-link").get_attribute("href")
-        code = ann.get_by_test_id("table-code").inner_text()
-        open_lobby(base, bob, "bob")
-        bob.goto(link)
-        bob.get_by_test_id("invite-join").tap()
+        ann, bob, code = ann_and_bob(base, chromium, stock=20)
         for tab in (ann, bob):
             wait_js(tab, "document.body.dataset.phase === 'playing'")
         if app.state.registry.get(code).match.round.to_move == 0:  # Ann first: her turn ends

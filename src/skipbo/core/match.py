@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .deal import seeded_dealer, shuffled_deck
-from .errors import DealError, RoundOverError, RulesError, shown
+from .errors import DealError, RoundOverError, RulesError, shown, whole_number
 from .moves import Move
 from .rules import Rules
 from .shuffles import SeededShuffler
@@ -83,7 +83,7 @@ class Match:
 
     def __post_init__(self) -> None:
         target = self.target
-        if target is not None and (type(target) is not int or target < 1):
+        if target is not None and (whole_number(target) is None or target < 1):
             raise RulesError(f"target must be a whole number >= 1 or None, not {target!r}")
         self.scores = [0] * self.rules.sides
         if not self.rounds:

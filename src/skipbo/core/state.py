@@ -826,7 +826,7 @@ class Round:
         if whole_number(seat) != self.to_move:
             to_move = self.to_move
             raise IllegalMoveError(f"only the seat to move ({to_move}) can forfeit, not {seat!r}")
-        self._finish(None, REASON_FORFEIT, forfeited=seat)
+        self._finish(None, REASON_FORFEIT, forfeited=self.to_move)
 
     def clone(self) -> Round:
         """An independent copy, e.g. for a search that tries moves.

@@ -47,6 +47,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -118,12 +119,11 @@ class Asset:
         return Response(self.body, media_type=self.media_type, headers=headers)
 
 
-def not_found_page(request: Request) -> Response | None:
+def not_found_page(shell: Shell, request: Request) -> Response | None:
     """The "no such page" page for a browser's navigation to an address the site does
     not have (status 404); None for anything else (an API call, a script, a file), which
     keeps its coded JSON body."""
-    shell: Shell | None = getattr(request.app.state, "shell", None)
-    if shell is None or request.method not in ("GET", "HEAD"):
+    if request.method not in ("GET", "HEAD"):
         return None
     if request.url.path.startswith(NOT_PAGES) or "text/html" not in request.headers.get(
         "accept", ""
@@ -253,7 +253,7 @@ def linked_modules(raw: dict[str, bytes]) -> dict[str, Asset]:
 def add_delivery_routes(app: FastAPI, folder: Path) -> Shell:
     """The pages, the manifest, the service worker and ``/static/*``, from memory."""
     shell = Shell(folder)
-    app.state.missing_page = not_found_page  # guard.py's 404 handler asks it first
+    app.state.missing_page = partial(not_found_page, shell)  # guard.py's 404 handler asks it
 
     def root_document(route: str) -> None:
         async def send(request: Request) -> Response:

@@ -31,6 +31,8 @@ from .notify import Notifier
 from .service import ClusterTables
 from .stored import StoredRegistry
 
+log = logging.getLogger(__name__)
+
 ENV_DB = "SKIPBO_CLUSTER_DB"
 ENV_REDIS = "SKIPBO_CLUSTER_REDIS"
 
@@ -94,7 +96,6 @@ def create_cluster_app(
     return app
 
 
-log = logging.getLogger(__name__)
 STORE_WAIT_SECONDS = 1.0
 """How often a worker starting during an outage tries PostgreSQL again."""
 STORE_WAIT_SAY_SECONDS = 30.0

@@ -29,12 +29,24 @@ export function myTables() {
     list = [];
   }
   // seats stored by older pages (only a token) still count
-  for (let i = 0; i < localStorage.length; i++) {
-    const key = /** @type {string} */ (localStorage.key(i)); // i < localStorage.length
-    const code = key.startsWith("skipbo.seat.") ? key.slice(12) : null;
-    if (code && !list.some((entry) => entry.code === code)) list.push({ code, at: 0 });
+  for (const code of keptSeats()) {
+    if (!list.some((entry) => entry.code === code)) list.push({ code, at: 0 });
   }
   return list.filter((entry) => loadSeat(entry.code)?.token).sort((a, b) => b.at - a.at);
+}
+
+/**
+ * The codes of the tables this browser keeps a seat for (app.js's seatKey).
+ * @returns {string[]}
+ */
+function keptSeats() {
+  const prefix = seatKey("");
+  const codes = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = /** @type {string} */ (localStorage.key(i)); // i < localStorage.length
+    if (key.startsWith(prefix)) codes.push(key.slice(prefix.length));
+  }
+  return codes;
 }
 
 /** @param {MyTableEntry[]} list */
@@ -63,12 +75,7 @@ export function rememberTable(code, seat, details = {}) {
  * logging in (Your tables by the server, and a new seat token: /reseat).
  */
 export function forgetAllTables() {
-  const seats = [];
-  for (let i = 0; i < localStorage.length; i++) {
-    const key = /** @type {string} */ (localStorage.key(i)); // i < localStorage.length
-    if (key.startsWith("skipbo.seat.")) seats.push(key);
-  }
-  for (const key of seats) localStorage.removeItem(key);
+  for (const code of keptSeats()) localStorage.removeItem(seatKey(code));
   localStorage.removeItem(TABLES_KEY);
   renderMyTables();
 }

@@ -312,8 +312,21 @@ async function findGame() {
   const stock = Number($select("find-length").value) || 10;
   localStorage.setItem("skipbo.find", JSON.stringify({ kind: $select("find-kind").value, stock }));
   const hours = Number($select("find-pace").value) || null;
+  await seek(players, teams, stock, hours, $select("find-timeout").value);
+}
+
+/**
+ * Ask to be paired (POST /api/find) and sit down where the server says: a table of
+ * people waiting, or a new one to wait at.
+ * @param {number} players
+ * @param {boolean} teams
+ * @param {number} stock
+ * @param {number | null} hours a slow game's hours a turn (null: live)
+ * @param {string} onTimeout a slow game's player past the deadline: "lose" or "bot"
+ */
+async function seek(players, teams, stock, hours, onTimeout) {
   // a slow search is paired only with tables of the same hours and time-out choice
-  const body = { players, teams, stock, slow_hours: hours, ...(hours ? { on_timeout: $select("find-timeout").value } : {}) };
+  const body = { players, teams, stock, slow_hours: hours, ...(hours ? { on_timeout: onTimeout } : {}) };
   /** @type {SeatedJson} */
   const found = await api("POST", "/api/find", body);
   enterTable(found.code, found.token, found.seat);
@@ -445,11 +458,7 @@ export function openedByFind(view) {
  */
 export async function findAgain(view) {
   const rules = view.view?.rules ?? view.config.rules;
-  const hours = view.config.slow_hours ?? null;
-  const body = { players: rules.players, teams: Boolean(rules.teams), stock: rules.stock, slow_hours: hours, ...(hours ? { on_timeout: view.config.on_timeout ?? "lose" } : {}) };
-  /** @type {SeatedJson} */
-  const found = await api("POST", "/api/find", body);
-  enterTable(found.code, found.token, found.seat);
+  await seek(rules.players, Boolean(rules.teams), rules.stock, view.config.slow_hours ?? null, view.config.on_timeout ?? "lose");
 }
 
 // At a table that waits for people, "fill the rest with computer players" is offered
