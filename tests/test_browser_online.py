@@ -314,7 +314,10 @@ def test_two_people_find_a_game_in_play_in_the_lobby_and_watch_it(tmp_path: Path
         mine.wait_for(state="visible")
         assert mine.get_by_test_id("watch-table").count() == 0
         mine.get_by_test_id("back-to-table").click()
-        ann.get_by_test_id("hand-card").first.wait_for(state="visible")  # seated, not watching
+        # seated, not watching: her own stock shows (her hand may still be empty, as hands
+        # are drawn when a turn starts and Bob may have made both moves of his first turn)
+        ann.get_by_test_id("own-stock").wait_for(state="visible")
+        assert "watching" not in (ann.locator("#me").get_attribute("class") or "")
         for page in (ann, bob, *watchers):
             assert not page.js_errors, page.js_errors
 
