@@ -277,6 +277,9 @@ def test_two_people_find_a_game_in_play_in_the_lobby_and_watch_it(tmp_path: Path
         watchers = [open_page(chromium, "desktop"), open_page(chromium, "phone")]
         for page in (ann, bob, *watchers):
             landing(base, page)
+        for page, name in ((ann, "Marguerite Delacroix"), (bob, "Bartholomew Fairway")):
+            rename(page, name)  # long names: the heads must still keep one line each
+            wait_js(page, "document.querySelector('[data-testid=rename-form]').hidden")
         find(ann)
         find(bob)
         code = ann.evaluate("location.hash.slice(1)")
@@ -307,6 +310,9 @@ def test_two_people_find_a_game_in_play_in_the_lobby_and_watch_it(tmp_path: Path
                 assert watcher.get_by_test_id(control).is_hidden(), control
         shoot(watchers[1], "online-watching-phone")
         shoot(watchers[0], "online-watching-desktop")
+        # on a wide screen each box's head is one line, "to play" or not: the name gives
+        # way, so the boxes keep their height as the turn passes
+        wait_js(watchers[0], HEADS_ON_ONE_LINE)
         # Ann in the lobby finds her own game there to go back to, not to watch
         landing(base, ann)
         ann.evaluate("refreshOpenTables()")
@@ -320,6 +326,13 @@ def test_two_people_find_a_game_in_play_in_the_lobby_and_watch_it(tmp_path: Path
         assert "watching" not in (ann.locator("#me").get_attribute("class") or "")
         for page in (ann, bob, *watchers):
             assert not page.js_errors, page.js_errors
+
+
+HEADS_ON_ONE_LINE = """[...document.querySelectorAll('.others .player .seat-head')].every((h) => {
+  const tops = [...h.children].map((c) => c.getBoundingClientRect().top);
+  return Math.max(...tops) - Math.min(...tops) < 12;
+})"""
+"""Whether each other seat's head (name, tags, hand count) keeps one line."""
 
 
 def create_by_form(page: Any, reach: str, pace: str, on_timeout: str | None, touch: bool) -> str:
