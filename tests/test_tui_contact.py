@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 from rich.text import Text
+from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -24,7 +26,7 @@ from skipbo.tui.command import PlayError, game_config
 from skipbo.tui.config import GameConfig
 from skipbo.tui.fit import clip, shown_counts
 from skipbo.tui.game_screen import GameScreen
-from skipbo.tui.help_text import LANGUAGES, help_text
+from skipbo.tui.help_text import LANGUAGES, help_text, replay_help_text
 from skipbo.tui.replay import ReplayApp, ReplayScreen, replay_rounds
 from skipbo.tui.screens import EndScreen, HelpScreen, QuitScreen, SavePathScreen
 from skipbo.tui.session import GameSession
@@ -245,6 +247,72 @@ def test_lang_reaches_the_help_screen() -> None:
         assert "Baustapel" in text_of(app, "#help-text")
 
     run(replace(config(), lang="de"), script)
+
+
+PLAYING_KEYS = ("ctrl+s", "ctrl+t", "p d 1..4", "d 1..4", "S-B1", "':'")
+"""What the game's help lists for playing (choosing, discarding, typing a move,
+saving, the colours): keys a replay does not bind."""
+SHOWN_KEYS = {
+    "right": "→",
+    "left": "←",
+    "right_square_bracket": "]",
+    "left_square_bracket": "[",
+    "question_mark": "?",
+    "f1": "F1",
+    "home": "Home",
+    "end": "End",
+    "pagedown": "PageDown",
+    "pageup": "PageUp",
+}
+"""Textual's names of the replay's keys, as the English help writes them."""
+
+
+def key_column(text: str) -> list[list[str]]:
+    """The keys of each line of the help's key list (its indented lines, keys first,
+    then two spaces or more, then what they do)."""
+    plain = Text.from_markup(text).plain
+    rows = [line.strip() for line in plain.splitlines() if line.startswith("  ")]
+    return [re.split(r"\s{2,}", row)[0].split() for row in rows]
+
+
+def test_the_replay_help_lists_the_replay_keys_and_no_playing_key() -> None:
+    """The replay's help listed the game's keys (choose a card, discard, hint,
+    save), which do nothing in a replay; it lists exactly the keys the replay binds."""
+    bound = {
+        SHOWN_KEYS.get(key, key)
+        for binding in ReplayScreen.BINDINGS
+        if isinstance(binding, Binding)
+        for key in binding.key.split(",")
+    }
+    english = key_column(replay_help_text("en"))
+    assert {key for keys in english for key in keys} == bound
+    symbols = {"→", "←", "]", "[", "v", "q", "?", "F1"}
+    for lang in LANGUAGES:
+        game, replay = help_text(lang), replay_help_text(lang)
+        assert all(key in game for key in PLAYING_KEYS), lang  # the game's help stays
+        assert not [key for key in PLAYING_KEYS if key in replay], lang
+        keys = key_column(replay)
+        assert len(keys) == len(english), lang
+        assert symbols <= {key for row in keys for key in row}, lang
+
+
+def test_the_help_of_a_replay_is_the_replay_help() -> None:
+    rounds = replay_rounds([_record(["ann", "bob"])])
+    app = ReplayApp(rounds, lang="fr")
+
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            text = text_of(app, "#help-text")
+            assert "la manche suivante" in text and "Pg suiv" in text
+            assert not [key for key in PLAYING_KEYS if key in text], text
+            await pilot.press("x")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+
+    asyncio.run(main())
 
 
 # ---------------------------------------------------------------- wording

@@ -13,12 +13,14 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from skipbo.tui.app import GameApp
+from skipbo.tui.help_text import replay_help_text
 from skipbo.tui.replay import ReplayApp, replay_rounds
 from skipbo.tui.screens import EndScreen, PassScreen, QuitScreen
 from skipbo.tui.texts import LANGUAGES, Words
 from tui_helpers import (
     SIZE,
     config,
+    cut_lines,
     deepen,
     overflows,
     past_the_hand_over,
@@ -43,6 +45,14 @@ PILE_NAMES = {
 def fits(app: App[None], where: str) -> str:
     """The screen's text, once checked to fit 80×24 with nothing cut."""
     problems = overflows(app)
+    text = screen_text(app)
+    assert not problems, f"{where}: " + "\n".join(problems) + "\n" + text
+    return text
+
+
+def fits_lines(app: App[None], where: str) -> str:
+    """The text screen's text, once checked to cut no line at 80×24 (it scrolls)."""
+    problems = cut_lines(app)
     text = screen_text(app)
     assert not problems, f"{where}: " + "\n".join(problems) + "\n" + text
     return text
@@ -133,6 +143,32 @@ def test_a_replay_in_each_language_fits_80x24(lang: str) -> None:
             text = fits(app, "the replay's end")
             speaks(text, lang, "the replay's end")
             assert Words(lang)("replay_target", target=500) in text
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_replay_s_help_and_piles_fit_80x24_in_each_language(lang: str) -> None:
+    """The replay's own help (its keys only) and the ``v`` screen with its build
+    piles are said in the language and fit, as the table does."""
+    words = Words(lang)
+    session = GameApp(config(stock=2)).session
+    for _ in range(12):
+        session.play(session.round.legal_moves()[0])
+    app = ReplayApp(replay_rounds(json.loads(json.dumps(session.records()))), lang=lang)
+
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("end", "question_mark")
+            await pilot.pause()
+            assert replay_help_text(lang) == text_of(app, "#help-text")
+            speaks(fits_lines(app, "the replay's help"), lang, "the replay's help")
+            await pilot.press("x", "v")
+            await pilot.pause()
+            text = fits_lines(app, "the replay's piles")
+            speaks(text, lang, "the replay's piles")
+            piles = text_of(app, "#piles-text")
+            assert words("build") in piles and "  B4 (" in piles, piles
 
     asyncio.run(main())
 

@@ -16,8 +16,9 @@ from textual.containers import VerticalScroll
 
 from skipbo.tui.app import GameApp
 from skipbo.tui.config import GameConfig
+from skipbo.tui.render import build_text
 from skipbo.tui.replay import ReplayApp, replay_rounds
-from tui_helpers import config, deepen, settle, snapshot, text_of
+from tui_helpers import config, cut_lines, deepen, settle, snapshot, text_of
 
 TABLES = {
     "2p": (2, False, 10),
@@ -149,6 +150,30 @@ def test_the_whole_pile_key_shows_every_card() -> None:
             await pilot.press("x")
             await pilot.pause()
             assert "Every pile in full" not in snapshot(app, "3p-after-piles")
+
+    asyncio.run(main())
+
+
+def test_the_whole_pile_key_shows_the_build_piles() -> None:
+    """The ``v`` screen lacked the build piles, the ones a card is played on: it
+    shows their row as the table words it (the value each counts, ``*`` for a wild
+    card on top, the draw pile), then each pile in full with its size."""
+    app = GameApp(table_config("3p"))
+    deepen(app.session, 60)
+    view = app.session.view(None)
+    assert any(view.build_piles), "no build pile to show"
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("v")
+            await pilot.pause()
+            snapshot(app, "3p-all-piles-build")
+            text = text_of(app, "#piles-text")
+            assert build_text(view, "numbers").plain in text.splitlines()
+            for slot, pile in enumerate(view.build_piles):
+                assert f"  B{slot + 1} ({len(pile):>2}) " in text, (slot, text)
+            assert not cut_lines(app), cut_lines(app)
 
     asyncio.run(main())
 

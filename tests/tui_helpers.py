@@ -191,3 +191,9 @@ def overflows(app: App[None]) -> list[str]:
         if shown.show and binding.enabled and shown.description not in footer:
             found.append(f"the footer cuts {shown.description!r}: {footer!r}")
     return found
+
+
+def cut_lines(app: App[None]) -> list[str]:
+    """What :func:`overflows` finds on a text screen (help, every pile), less its
+    height: such a screen scrolls, taller than the terminal, but no line may be cut."""
+    return [found for found in overflows(app) if "reaches past the screen" not in found]

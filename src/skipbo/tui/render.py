@@ -310,11 +310,13 @@ def own_text(
 
 
 def piles_text(view: PlayerView, names: Sequence[str], faces: str, words: Words = ENGLISH) -> Text:
-    """Every seat's stock and discard piles in full, a pile a line (the ``v`` screen).
+    """Every seat's stock and discard piles in full, a pile a line (the ``v`` screen),
+    after the build piles, which say what can be played on.
 
     Public cards only (rules §10): the same view the table is drawn from.
     """
     out = Text(words("all_piles"), style=LABEL_STYLE)
+    out.append("\n\n").append_text(build_piles_text(view, faces, words))
     n = view.rules.players
     for seat in range(n):
         player = view.players[seat]
@@ -325,6 +327,18 @@ def piles_text(view: PlayerView, names: Sequence[str], faces: str, words: Words 
             out.append(f"\n  D{index + 1} ", style=LABEL_STYLE)
             out.append(f"({len(cards):>2}) ", style=DIM)
             out.append_text(pile_text(cards, faces, "", NO_MARKS))
+    return out
+
+
+def build_piles_text(view: PlayerView, faces: str, words: Words = ENGLISH) -> Text:
+    """The build piles as the table's row words them (the value each counts, ``*``
+    for a wild card on top, the draw and completed piles), then each pile in full
+    with its size, as the discard piles under it are shown."""
+    out = build_text(view, faces, words=words)
+    for slot, cards in enumerate(view.build_piles):
+        out.append(f"\n  B{slot + 1} ", style=LABEL_STYLE)
+        out.append(f"({len(cards):>2}) ", style=DIM)
+        out.append_text(pile_text(cards, faces, "", NO_MARKS))
     return out
 
 

@@ -271,8 +271,8 @@ class ReplayScreen(Screen[None]):
         self.redraw()
 
     def action_help(self) -> None:
-        """The game's help (the notation is the same)."""
-        self.app.push_screen(HelpScreen(self.lang))
+        """The replay's help: the keys bound here, not the game's playing keys."""
+        self.app.push_screen(HelpScreen(self.lang, replay=True))
 
     def action_piles(self) -> None:
         """Every pile in full at this step."""

@@ -21,7 +21,7 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from .help_text import help_text
+from .help_text import help_text, replay_help_text
 from .texts import ENGLISH, Words
 
 SCROLL_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
@@ -129,10 +129,15 @@ class TextScreen(ModalScreen[None]):
 
 
 class HelpScreen(TextScreen):
-    """The rules in brief, the keys and the notation, in the language of ``--lang``."""
+    """The rules in brief, the keys and the notation, in the language of ``--lang``.
 
-    def __init__(self, lang: str = "en") -> None:
-        super().__init__(help_text(lang), "help-text", Words(lang))
+    ``replay`` gives the replay's help: its keys only, since the playing keys
+    listed in the game's help do nothing in a replay.
+    """
+
+    def __init__(self, lang: str = "en", replay: bool = False) -> None:
+        text = replay_help_text(lang) if replay else help_text(lang)
+        super().__init__(text, "help-text", Words(lang))
 
 
 class PilesScreen(TextScreen):
