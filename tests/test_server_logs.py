@@ -22,7 +22,14 @@ import pytest
 from server_harness import TIMEOUT, Client, ServerProcess, http
 from skipbo.core.cards import card_names
 from skipbo.server.cluster.recorder import Recorder
-from skipbo.server.logs import JsonFormatter, WorkerDeaths, event, log_config, scrub
+from skipbo.server.logs import (
+    JsonFormatter,
+    PoolTries,
+    WorkerDeaths,
+    event,
+    log_config,
+    scrub,
+)
 from skipbo.server.storage import SqliteStorage, StoredTable
 from skipbo.server.tables import Table
 from test_server_cluster import Player, play, round_over
@@ -135,6 +142,40 @@ def test_a_dead_worker_is_told_as_a_warning_and_the_chatter_is_not() -> None:
         ("ERROR", "Child process [56] failed to start, stopping the parent process."),
     ]
     assert log_config()["loggers"]["uvicorn.error"]["filters"] == ["worker_deaths"]
+
+
+def pool_lines(show: bool) -> list[tuple[str, str]]:
+    """What passes :class:`PoolTries` of psycopg's pool saying what it says in an outage."""
+    records: list[logging.LogRecord] = []
+    pool = logging.getLogger("psycopg.pool")
+    keep = logging.Handler()
+    keep.emit = records.append  # type: ignore[method-assign]
+    tries = PoolTries(show)
+    pool.addFilter(tries)
+    pool.addHandler(keep)
+    try:
+        pool.warning("error connecting in %r: %s", "pool-1", "connection refused")
+        pool.warning("discarding broken connection: %s", "<psycopg.AsyncConnection [BAD]>")
+        pool.warning("reconnection attempt in pool %r failed after %s sec", "pool-1", 2.0)
+        pool.warning("rolling back returned connection: %s", "<psycopg.AsyncConnection>")
+    finally:
+        pool.removeHandler(keep)
+        pool.removeFilter(tries)
+    return [(r.levelname, r.getMessage()) for r in records]
+
+
+def test_psycopg_pools_line_per_try_at_reconnecting_is_dropped() -> None:
+    """psycopg's pool warns at each try at reconnecting while PostgreSQL is away (the
+    worker says the outage once instead): those lines are dropped, or passed at debug
+    when the server's level is debug; its other warnings (a bug of ours) pass."""
+    returned = ("WARNING", "rolling back returned connection: <psycopg.AsyncConnection>")
+    assert pool_lines(show=False) == [returned]
+    shown = pool_lines(show=True)
+    assert [level for level, _ in shown] == ["DEBUG", "DEBUG", "DEBUG", "WARNING"]
+    assert shown[0][1] == "error connecting in 'pool-1': connection refused"
+    assert log_config()["loggers"]["psycopg.pool"]["filters"] == ["pool_tries"]
+    assert log_config("debug")["filters"]["pool_tries"]["show"] is True
+    assert log_config("info")["filters"]["pool_tries"]["show"] is False
 
 
 def test_a_running_server_logs_refusals_as_json_without_secrets(

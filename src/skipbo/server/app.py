@@ -44,6 +44,7 @@ from .routes import add_table_routes
 from .service import TableService
 from .settings import ServerSettings
 from .storage import Storage
+from .storage.outage import is_outage
 from .storage.tx import Store
 from .tables import TableRegistry
 from .ws import add_websocket_route
@@ -99,13 +100,19 @@ def build_app(
             service.sweep(settings.idle_seconds)
 
     async def expire() -> None:
-        """Slow games' turns past their deadline (stored: a restart loses none)."""
+        """Slow games' turns past their deadline (stored: a restart loses none). While
+        the store stays away, only the first check it stops is a warning, not every one."""
+        away = False
         while True:
             await asyncio.sleep(settings.slow_check_seconds)
             try:
                 await online.expire(service.time_out)
+                away = False
             except Exception as exc:  # the store away for a moment: next time
-                log.warning("slow games' deadlines not checked: %s", exc)
+                quiet = away and is_outage(exc)
+                level = logging.DEBUG if quiet else logging.WARNING
+                log.log(level, "slow games' deadlines not checked: %s", exc)
+                away = is_outage(exc)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -114,6 +114,36 @@ class WorkerDeaths(logging.Filter):
         return False
 
 
+POOL_TRIES = frozenset(
+    {
+        "error connecting in %r: %s",
+        "reconnection attempt in pool %r failed after %s sec",
+        "discarding broken connection: %s",
+        "discarding closed connection: %s",
+    }
+)
+"""psycopg_pool's warnings (their format strings) about one try at (re)connecting."""
+
+
+class PoolTries(logging.Filter):
+    """psycopg's pool writes a warning for each try at reconnecting while PostgreSQL is
+    away (and one per dead connection it finds): hundreds of lines in a long outage. A
+    cluster worker says the outage itself, once when it starts (with why) and once when
+    it is back (:class:`~.cluster.db.ClusterDb`), so these are dropped, or passed at
+    debug when ``show`` (the server's level is debug). The pool's other warnings (a
+    connection returned mid-transaction: a bug of ours) pass unchanged."""
+
+    def __init__(self, show: bool = False) -> None:
+        super().__init__()
+        self.show = show
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg not in POOL_TRIES:
+            return True
+        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return self.show
+
+
 def log_config(level: str | None = None) -> dict[str, Any]:
     """The ``logging.config.dictConfig`` of a server (uvicorn applies it in each worker)."""
     level = (level or os.environ.get(ENV_LEVEL) or "info").upper()
@@ -123,13 +153,17 @@ def log_config(level: str | None = None) -> dict[str, Any]:
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"json": {"()": f"{__name__}.JsonFormatter"}},
-        "filters": {"worker_deaths": {"()": f"{__name__}.WorkerDeaths"}},
+        "filters": {
+            "worker_deaths": {"()": f"{__name__}.WorkerDeaths"},
+            "pool_tries": {"()": f"{__name__}.PoolTries", "show": level == "DEBUG"},
+        },
         "handlers": {"stderr": handler},
         "loggers": {
             "skipbo": {"handlers": ["stderr"], "level": level, "propagate": False},
             "uvicorn": quiet,
             "uvicorn.error": {**quiet, "level": "INFO", "filters": ["worker_deaths"]},
             "uvicorn.access": {"handlers": [], "level": "WARNING", "propagate": False},
+            "psycopg.pool": {"level": "WARNING", "filters": ["pool_tries"]},
         },
         "root": {"handlers": ["stderr"], "level": "WARNING"},
     }

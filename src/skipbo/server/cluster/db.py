@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import select
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -43,10 +44,13 @@ if TYPE_CHECKING:
     from psycopg import AsyncConnection
     from psycopg_pool import AsyncConnectionPool
 
+log = logging.getLogger(__name__)
+
 LEASE_SECONDS = 5.0
 """A driver's lease on a table lasts this long unless renewed (it is renewed every tick)."""
 DEAD_SECONDS = 6.0
-"""A worker not seen for this long is dead: its connections no longer count."""
+"""A worker not seen for this long is dead: its connections no longer count (longer
+while the judging worker was itself cut off: :meth:`ClusterDb.dead_seconds`)."""
 POOL_SIZE = 8
 IN_TABLE_ORDER = 'ORDER BY table_id COLLATE "C" FOR UPDATE'
 """How a statement that changes several ``cluster_tables`` rows locks them: one by
@@ -58,7 +62,19 @@ was refused as if the database were away."""
 POOL_WAIT_SECONDS = 5.0
 """How long a request waits for a database connection: a short outage waits and
 completes, a longer one is refused (``storage_unavailable``) instead of hanging
-(the pool's own retries come 1, 2, 4 s apart, so "short" is up to about 3 s)."""
+(the pool's own retries come about a second apart, :data:`RECONNECT_SECONDS`).
+While PostgreSQL is known to be away a request waits :data:`AWAY_WAIT_SECONDS` instead."""
+RECONNECT_SECONDS = 2.0
+"""How long the pool tries one new connection (a try, one after 1 s, one at the end)
+before it gives up and calls :meth:`ClusterDb._gave_up`, which makes the outage known
+and has the pool start again at once. So while PostgreSQL is away a connection is tried
+about every second, and the pool is back about a second after the database, however
+long the outage was (the pool's own backoff, 1, 2, 4 ... up to 300 s, left it away for
+minutes after a long outage)."""
+AWAY_WAIT_SECONDS = 0.2
+"""How long a request waits for a connection while PostgreSQL is known to be away: it
+is refused (``storage_unavailable``) at once instead of after :data:`POOL_WAIT_SECONDS`,
+yet a connection the pool has just made again is still found."""
 SCHEMA_LOCK = LOCK_KEY
 """Advisory lock taken while creating the schema, so that workers starting together agree
 (the key a store's upgrade takes, so that the two never run at once)."""
@@ -142,10 +158,14 @@ class Tx:
     none of its own (:mod:`.commit`).
     """
 
-    def __init__(self, db: AsyncConnection[Any], worker: str, code: str = "") -> None:
+    def __init__(
+        self, db: AsyncConnection[Any], worker: str, code: str = "", dead: float = DEAD_SECONDS
+    ) -> None:
         self.db = db
         self.worker = worker
         self.code = code
+        self.dead = dead
+        """Seconds without a heartbeat after which a worker's connections stop counting."""
         self.version = 0
         self.read_version = 0
         """The version when the transaction began (changed: :meth:`commit` saved one)."""
@@ -228,12 +248,13 @@ class Tx:
             )
 
     async def connected(self) -> set[int]:
-        """Seats with a connection on some live worker."""
+        """Seats with a connection on some live worker (this one is, whatever its last
+        heartbeat says: it is running this statement)."""
         rows = await self.fetch(
             "SELECT DISTINCT c.seat FROM cluster_connections c JOIN cluster_workers w"
             " ON w.worker = c.worker WHERE c.table_id = %s AND c.n > 0"
-            " AND w.seen > now() - make_interval(secs => %s)",
-            (self.code, DEAD_SECONDS),
+            " AND (w.seen > now() - make_interval(secs => %s) OR c.worker = %s)",
+            (self.code, self.dead, self.worker),
         )
         return {int(row[0]) for row in rows}
 
@@ -285,20 +306,78 @@ class ClusterDb:
         from psycopg_pool import AsyncConnectionPool
 
         self.worker = worker
+        self._conninfo = _with_timeout(url)
         self._beat: float | None = None
         """``time.monotonic()`` of the last heartbeat that reached PostgreSQL."""
+        self._gap = 0.0
+        """How long this worker went without a heartbeat before its last one that came
+        late (PostgreSQL away, or the worker paused) ..."""
+        self._back = -DEAD_SECONDS
+        """... and ``time.monotonic()`` when that heartbeat came."""
+        self._away: float | None = None
+        """``time.monotonic()`` since PostgreSQL is known to be away; None: it is not."""
+        self._telling = asyncio.Lock()
+        """Held while an outage is confirmed: two tries that give up together say it once."""
         self._sweep: asyncio.Task[None] | None = None
         """The pool checking its idle connections after one was found closed."""
         self.pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
-            _with_timeout(url),
+            self._conninfo,
             min_size=1,
             max_size=POOL_SIZE,
             timeout=POOL_WAIT_SECONDS,
             open=False,
             kwargs={"autocommit": True},
-            configure=_configure,
+            configure=self._configure,
             check=self._check_idle,
+            reconnect_timeout=RECONNECT_SECONDS,
+            reconnect_failed=self._gave_up,
         )
+
+    @property
+    def away(self) -> bool:
+        """Whether PostgreSQL is known to be away (requests are refused at once)."""
+        return self._away is not None
+
+    async def _configure(self, db: AsyncConnection[Any]) -> None:
+        """Every new pooled connection: durable commits; one made while PostgreSQL was
+        known away says it is back (one line per outage, not one per try)."""
+        await _configure(db)
+        if self._away is not None:
+            log.warning("PostgreSQL back after %.0f s", time.monotonic() - self._away)
+            self._away = None
+
+    async def _gave_up(self, pool: AsyncConnectionPool[Any]) -> None:
+        """The pool could not connect for :data:`RECONNECT_SECONDS`: PostgreSQL is away,
+        said once per outage with why (psycopg's own line per try is dropped, see
+        :mod:`..logs`); then the pool is asked to try again at once, not only when a
+        request next waits, so that it is back as soon as the database is."""
+        async with self._telling:
+            if self._away is None and (why := await self._why_away()) is not None:
+                self._away = time.monotonic()
+                log.warning("PostgreSQL away (%s): requests are refused until it is back", why)
+        if not pool.closed:
+            await pool.check()
+
+    async def _why_away(self) -> str | None:
+        """Why PostgreSQL cannot be reached, from one connection tried now (the pool does
+        not tell); None if it can be after all."""
+        import psycopg
+
+        try:
+            db = await psycopg.AsyncConnection.connect(self._conninfo, connect_timeout=2)
+        except psycopg.Error as exc:
+            return _one_line(exc)
+        await db.close()
+        return None
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[AsyncConnection[Any]]:
+        """A pooled connection, waited for up to :data:`POOL_WAIT_SECONDS`, or only
+        :data:`AWAY_WAIT_SECONDS` while PostgreSQL is known to be away: a request is then
+        refused at once, not after the whole wait (``PoolTimeout``, an outage)."""
+        wait = POOL_WAIT_SECONDS if self._away is None else AWAY_WAIT_SECONDS
+        async with self.pool.connection(timeout=wait) as db:
+            yield db
 
     async def _check_idle(self, db: AsyncConnection[Any]) -> None:
         """Before the pool hands out ``db``: raise if its server closed it.
@@ -328,7 +407,7 @@ class ClusterDb:
     async def close(self) -> None:
         """Leave: connections no longer count, leases free at once for the other workers."""
         try:
-            async with self.pool.connection() as db, db.transaction():
+            async with self._connection() as db, db.transaction():
                 await db.execute(
                     "UPDATE cluster_tables SET lease_until = now() - interval '1 second'"
                     " WHERE table_id IN (SELECT table_id FROM cluster_tables"
@@ -344,8 +423,8 @@ class ClusterDb:
 
     @asynccontextmanager
     async def transaction(self, code: str = "") -> AsyncIterator[Tx]:
-        async with self.pool.connection() as db, db.transaction():
-            yield Tx(db, self.worker, code)
+        async with self._connection() as db, db.transaction():
+            yield Tx(db, self.worker, code, self.dead_seconds())
 
     @asynccontextmanager
     async def locked(self, code: str, since: Since) -> AsyncIterator[Tx]:
@@ -354,8 +433,8 @@ class ClusterDb:
         The body ends it with :meth:`Tx.commit`; if it does not (or raises), it is
         rolled back.
         """
-        async with self.pool.connection() as db:
-            tx = Tx(db, self.worker, code)
+        async with self._connection() as db:
+            tx = Tx(db, self.worker, code, self.dead_seconds())
             try:
                 if not await tx.read_row(since, begin="BEGIN", lock=True):
                     raise TableError("no_table")
@@ -365,7 +444,7 @@ class ClusterDb:
 
     async def peek(self, code: str, since: Since) -> Tx:
         """The row and the moves ``since`` as committed now (one statement, no lock)."""
-        async with self.pool.connection() as db:
+        async with self._connection() as db:
             tx = Tx(db, self.worker, code)
             if not await tx.read_row(since):
                 raise TableError("no_table")
@@ -373,7 +452,7 @@ class ClusterDb:
 
     async def read_all(self, code: str) -> tuple[Tx, StoredTable]:
         """The row and the whole stored table, in one snapshot (a copy rebuilt)."""
-        async with self.pool.connection() as db:
+        async with self._connection() as db:
             tx = Tx(db, self.worker, code)
             try:
                 if not await tx.read_row(None, begin="BEGIN ISOLATION LEVEL REPEATABLE READ"):
@@ -390,7 +469,7 @@ class ClusterDb:
         return outcomes(changes, rows)
 
     async def _rows(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
-        async with self.pool.connection() as db:
+        async with self._connection() as db:
             cursor = await db.execute(sql, params)
             return await cursor.fetchall() if cursor.description else []
 
@@ -404,7 +483,7 @@ class ClusterDb:
         Returns whether the previous heartbeat was recent (within half of
         :data:`DEAD_SECONDS`): if not, this worker was cut off itself (paused, or
         PostgreSQL away) and the others' heartbeats may be just as late, so it
-        must not judge them dead yet.
+        must not judge them dead yet (nor for a while: :meth:`dead_seconds`).
         """
         await self._rows(
             "INSERT INTO cluster_workers (worker, seen) VALUES (%s, now())"
@@ -413,7 +492,32 @@ class ClusterDb:
         )
         now, last = time.monotonic(), self._beat
         self._beat = now
-        return last is not None and now - last < DEAD_SECONDS / 2
+        steady = last is not None and now - last < DEAD_SECONDS / 2
+        if last is not None and not steady:
+            self._gap, self._back = now - last, now
+        return steady
+
+    def dead_seconds(self) -> float:
+        """How long another worker's heartbeat may be missing before its connections stop
+        counting, as far as this worker can tell: :data:`DEAD_SECONDS`, plus as long as
+        this worker could not write its own, while that lasts and for
+        :data:`DEAD_SECONDS` after it ended.
+
+        When PostgreSQL is away every worker's heartbeats stop together, and the
+        workers get theirs through again one by one when it is back. Judged by
+        :data:`DEAD_SECONDS` alone, the first one back would count the others' people
+        away (and reap their connections) until the others' next heartbeats: seats
+        shown away after every outage, and kept away if nothing counted them again.
+        """
+        if self._beat is None:
+            return DEAD_SECONDS
+        now = time.monotonic()
+        late = now - self._beat
+        if late >= DEAD_SECONDS / 2:
+            return DEAD_SECONDS + late
+        if now - self._back < DEAD_SECONDS:
+            return DEAD_SECONDS + self._gap
+        return DEAD_SECONDS
 
     async def connections(self) -> dict[tuple[str, int], int]:
         """This worker's stored connection rows: (table, seat) -> connections."""
@@ -455,11 +559,12 @@ class ClusterDb:
         )
 
     async def reap(self) -> set[str]:
-        """Forget the connections of dead workers; the tables whose presence may change."""
+        """Forget the connections of dead workers (:meth:`dead_seconds`); the tables
+        whose presence may change."""
         rows = await self._rows(
             "DELETE FROM cluster_connections WHERE worker IN (SELECT worker FROM cluster_workers"
             " WHERE seen < now() - make_interval(secs => %s)) RETURNING table_id",
-            (DEAD_SECONDS,),
+            (self.dead_seconds(),),
         )
         await self._rows(  # long dead workers hold nothing any more: forget them
             "DELETE FROM cluster_workers WHERE seen < now() - interval '1 hour'"

@@ -672,13 +672,17 @@ class ClusterHub:
             log.debug("bot move %s refused at table %s: %s", move, code, exc)
 
     async def _loop(self) -> None:
+        """:meth:`_tick` every :attr:`tick`, whatever fails. A tick the store's outage
+        stopped is not a line of its own (one a second while it lasts): the store says
+        the outage once (:class:`.db.ClusterDb`), and the next tick catches up."""
         while True:
             try:
                 await self._tick()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # PostgreSQL away for a moment: try again next tick
-                log.warning("cluster tick failed: %s", exc)
+                level = logging.DEBUG if is_outage(exc) else logging.WARNING
+                log.log(level, "cluster tick failed: %s", exc)
             await asyncio.sleep(self.tick)
 
     async def _tick(self) -> None:
@@ -686,8 +690,10 @@ class ClusterHub:
 
         Reaping waits for a tick whose previous heartbeat was recent: a worker
         that was itself cut off (paused, or PostgreSQL away) first lets the
-        others say they live. Then this worker's own connection rows are stated
-        again, since another worker may have reaped them while it looked dead.
+        others say they live, and gives their heartbeats as much longer for a
+        while (:meth:`.db.ClusterDb.dead_seconds`). Then this worker's own
+        connection rows are stated again, since another worker may have reaped
+        them while it looked dead.
         """
         steady = await self.db.heartbeat()
         self._owned = await self.db.renew() | await self.db.claim()
