@@ -12,9 +12,10 @@ Random against random never finishes a round with 10 or more stock cards (the
 draw pile runs out first: blocked, reward 0), so there is no signal to learn
 from at the printed stock of 30. Training therefore starts on stocks of 3 and
 moves up through 5 and 10 to 30 as time passes (the observation has the same
-size for every stock); the learned policy is then measured at the printed
-stock of 30, playing its most likely legal move, against ``random`` and against
-``hard`` (the greedy bot). A progress bar shows the training; the policy is saved
+size for every stock); the learned policy is then measured at stocks of 3 and
+30 (the printed one), playing its most likely legal move, against ``random`` and
+against ``hard`` (the ladder's combo-style level, docs/bots.md; the greedy policy
+was ``hard`` until 2026-11-23). A progress bar shows the training; the policy is saved
 to a NumPy ``.npz`` file and evaluated as loaded back from it, so what is measured
 is what another program would load.
 """

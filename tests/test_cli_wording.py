@@ -103,3 +103,24 @@ def test_long_bot_names_are_not_cut(capsys: pytest.CaptureFixture[str]) -> None:
                        "--stock", "2")  # fmt: skip
     assert code == 0
     assert out.count(long_name) >= 2  # the wins table and the per-bot table
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["match", "--bot", "greedy", "--bot", "random", "--bogus"],
+        ["tournament", "--bogus"],
+        ["simulate", "--rounds", "2", "extra"],
+        ["replay", "-", "--nope"],
+    ],
+)
+def test_an_unknown_option_points_at_its_commands_help(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse's line said "see 'skipbo --help'", whose text lists the commands but
+    none of their options."""
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert err.startswith("skipbo: error: unrecognized arguments: ")
+    assert err.rstrip().endswith(f"(see 'skipbo {argv[0]} --help')")

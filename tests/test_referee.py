@@ -331,6 +331,16 @@ def test_a_silent_hello_forfeits_at_the_first_decision() -> None:
     assert "forfeited at its hello" in summary.to_text()
 
 
+@pytest.mark.parametrize("mode", ["unflushed", "no-newline", "silent-hello"])
+def test_a_hello_that_never_comes_says_to_end_the_line_and_flush(mode: str) -> None:
+    """A bot that answers at once in a terminal but never through a pipe (no newline,
+    or its answer left in the output buffer) got only "no answer within 10 s"."""
+    _, records = run_match([scripted(mode), "greedy"], time_limit=LIMIT, hello_limit=LIMIT)
+    why = records[0]["faults"][0]["why"]
+    assert why.startswith(f"no answer within {LIMIT:g} s (no line came back: ")
+    assert "end every answer with a newline and flush the output" in why
+
+
 def test_a_bot_that_exits_after_each_round_is_started_again() -> None:
     summary, records = run_match([scripted("once"), "greedy"], deals=2)
     assert summary.faults == ()

@@ -13,6 +13,7 @@ import numpy as np
 from gymnasium.utils.env_checker import check_env
 
 import skipbo.rl
+from skipbo.core import END, IllegalMoveError, PlayerView, RoundOverError
 from skipbo.rl.gym_env import SkipBoEnv
 
 
@@ -103,3 +104,57 @@ def test_render_ansi() -> None:
     env.reset(seed=0)
     text = env.render()
     assert isinstance(text, str) and "*player_0" in text
+
+
+def always_end(view: PlayerView, legal: object) -> int:
+    """An opponent with a bug: it ends its turn with cards in hand."""
+    return END
+
+
+def discard(obs: dict[str, np.ndarray]) -> int:
+    """A legal discard of the learner's, which hands the turn to the next seat."""
+    return int(next(a for a in np.flatnonzero(obs["action_mask"]) if 92 <= a < END))
+
+
+def test_an_opponents_illegal_answer_names_it_and_ends_the_round() -> None:
+    """It used to raise the core's bare reason half-way through the bots' turns,
+    leaving the learner's old mask in place: the next step played the learner's
+    action for the bot's seat."""
+    env = SkipBoEnv(stock=5, opponents=always_end)
+    obs, _ = env.reset(seed=1)  # seat 0 begins
+    with pytest.raises(IllegalMoveError, match=r"^player_1 \(bot 'always_end'\) answered 144: "):
+        env.step(discard(obs))
+    assert env.round is not None and env.round.result is not None
+    assert (env.round.result.reason, env.round.result.forfeited) == ("forfeit", 1)
+    assert not env.action_masks().any()
+    with pytest.raises(RoundOverError):
+        env.step(discard(obs))
+    obs, _ = env.reset(seed=1)  # a fresh round plays on
+    assert env.action_masks().any()
+
+
+def test_an_opponent_that_raises_is_named_and_ends_the_round() -> None:
+    def broken(view: PlayerView, legal: object) -> int:
+        raise ZeroDivisionError("boom")
+
+    env = SkipBoEnv(stock=5, opponents=broken)
+    obs, _ = env.reset(seed=1)
+    with pytest.raises(ZeroDivisionError) as raised:
+        env.step(discard(obs))
+    assert "raised by the bot of player_1 (bot 'broken')" in "".join(raised.value.__notes__)
+    assert env.round is not None and env.round.result is not None
+    with pytest.raises(RoundOverError):
+        env.step(discard(obs))
+
+
+@pytest.mark.parametrize("opponents", [5, None])
+def test_opponents_that_are_no_bot_say_what_is_expected(opponents: object) -> None:
+    with pytest.raises(TypeError, match=r"opponents must be a bot .* or a list of them, not"):
+        SkipBoEnv(opponents=opponents)  # type: ignore[arg-type]
+
+
+def test_human_mode_shows_the_deal_at_reset(capsys: pytest.CaptureFixture[str]) -> None:
+    env = SkipBoEnv(render_mode="human")
+    env.reset(seed=0)
+    shown = capsys.readouterr().out
+    assert "*player_0" in shown and "legal:" in shown

@@ -22,8 +22,10 @@ from pettingzoo.test import api_test, seed_test
 from conftest import choose, scramble_hidden
 from skipbo.core import (
     MOVE_COUNT,
+    MOVE_TEXT,
     SB,
     IllegalMoveError,
+    MoveSyntaxError,
     PlayerView,
     Round,
     Rules,
@@ -200,7 +202,30 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
     assert isinstance(text, str) and "to move" in text and "legal:" in text
     human = skipbo_v0.env(render_mode="human")
     human.reset(seed=0)
+    assert capsys.readouterr().out == text  # the deal is shown at once
     assert human.render() is None
     assert capsys.readouterr().out == text
     with pytest.raises(ValueError):
         skipbo_v0.env(render_mode="rgb_array")
+
+
+def test_using_the_environment_before_reset_says_so() -> None:
+    """``last()`` and ``step()`` before ``reset()`` raised AttributeError about
+    ``agent_selection`` (``env()`` adds no OrderEnforcingWrapper)."""
+    env = skipbo_v0.env()
+    for use in (env.last, lambda: env.step(0), env.render, lambda: env.observe("player_0")):
+        with pytest.raises(RuntimeError, match=r"call reset\(\)"):
+            use()
+
+
+def test_bot_action_takes_an_answer_in_notation() -> None:
+    """A function bot may answer ``"S-B1"`` (the Gymnasium environment plays that);
+    ``bot_action`` used ``int()`` on it: "invalid literal for int()"."""
+    env = skipbo_v0.env()
+    env.reset(seed=0)
+    obs, *_ = env.last()
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    assert env.bot_action(lambda view, moves: MOVE_TEXT[legal]) == legal
+    assert env.bot_action(lambda view, moves: np.int64(legal)) == legal
+    with pytest.raises(MoveSyntaxError, match="a move is a move id"):
+        env.bot_action(lambda view, moves: 1.5)

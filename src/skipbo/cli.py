@@ -925,9 +925,15 @@ def _run(argv: Sequence[str] | None) -> int:
     words = sys.argv[1:] if argv is None else argv
     command = chosen_command(words)
     try:
-        args = build_parser(only=() if command is None else (command,)).parse_args(words)
+        args, extra = build_parser(only=() if command is None else (command,)).parse_known_args(
+            words
+        )
     except SystemExit as exc:  # --help and --version exit through argparse
         return exc.code if isinstance(exc.code, int) else EXIT_OK
+    if extra:  # argparse's own line points at 'skipbo --help', which lists no options
+        raise UsageError(
+            f"unrecognized arguments: {' '.join(extra)} (see '{PROG} {args.command} --help')"
+        )
     status: int = args.run(args)
     return status
 

@@ -9,6 +9,8 @@ the first legal move, so its games are deterministic. Modes:
 ``wrong-shape``     answers a move with JSON that is not ``{"move": ...}``.
 ``sleep``           answers hello, then never answers a move in time.
 ``silent-hello``    never answers hello.
+``unflushed``       writes its hello answer into a buffer it never flushes.
+``no-newline``      writes its hello answer without a newline (flushed).
 ``crash``           answers hello, then exits with status 3 after a line on stderr.
 ``chatty``          answers every move with the move and one extra line.
 ``once``            plays one round, then exits (a bot may end after a round).
@@ -58,7 +60,13 @@ def main() -> None:
             with open(MODE.partition(":")[2], "a", encoding="utf-8") as log:
                 log.write(line)
         if message["type"] == "hello":
-            if MODE != "silent-hello":
+            if MODE == "unflushed":  # block-buffered even under PYTHONUNBUFFERED
+                buffered = open(sys.stdout.fileno(), "w", buffering=1 << 16, closefd=False)  # noqa: SIM115
+                buffered.write(json.dumps({"name": "unflushed"}) + "\n")
+            elif MODE == "no-newline":
+                sys.stdout.write(json.dumps({"name": "no-newline"}))
+                sys.stdout.flush()
+            elif MODE != "silent-hello":
                 send({"name": f"scripted-{MODE.partition(':')[0]}", "version": "1"})
         elif message["type"] == "move":
             answer_move(message, moves_made)

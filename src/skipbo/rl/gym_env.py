@@ -14,20 +14,22 @@ the episode as a forfeit: reward -1, ``terminated``, ``info["illegal_action"]``
 True beside ``info["action"]`` (the id) and ``info["reason"]`` (a masked learner
 never sees it; Gymnasium's checker samples unmasked actions, so this one does not
 raise). Every step's ``info`` has ``illegal_action``; a step after the episode
-ended raises :class:`~skipbo.core.RoundOverError`.
+ended raises :class:`~skipbo.core.RoundOverError`. A bot that raises or answers
+an illegal move is a bug of the code that seated it: the round ends as that
+seat's forfeit and the error is raised, naming the seat and the bot.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import gymnasium
 
 from skipbo.bots import Bot
 from skipbo.bots.adapt import BotLike, as_bot, is_bot_like
-from skipbo.core import Round, player_view
-from skipbo.core.errors import whole_number
+from skipbo.core import IllegalMoveError, Round, player_view
+from skipbo.core.errors import shown, whole_number
 
 from .encoding import ViewEncoder
 from .render import check_render_mode, render_round
@@ -89,6 +91,8 @@ class SkipBoEnv(gymnasium.Env[Obs, Any]):
             ]
             self._advance()
             if self.round.result is None:  # a bot may win at once with a tiny stock: deal again
+                if self.render_mode == "human":  # the deal too, not only the tables after steps
+                    self.render()
                 return self._observe(), {}
 
     def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
@@ -125,14 +129,42 @@ class SkipBoEnv(gymnasium.Env[Obs, Any]):
         return self._observe(), reward, not capped, capped, info
 
     def _advance(self) -> None:
-        """Bots move until the learner is to move or the round is over."""
+        """Bots move until the learner is to move or the round is over.
+
+        A bot that raises, or answers anything but a legal move, is a bug in the
+        code that seated it (a bot function, a snapshot of the learner), so it
+        raises, naming the seat and the bot. The round then ends first as that
+        seat's forfeit: were it left half-way through the bot's turn, ``step``
+        would still hold the learner's old mask and play its action for the bot's
+        seat. Further steps raise :class:`~skipbo.core.RoundOverError` until
+        ``reset()``.
+        """
         round_ = self._current()
         while round_.result is None and round_.to_move != self.seat:
-            bot = self._bots[round_.to_move]
+            seat = round_.to_move
+            bot = self._bots[seat]
             assert bot is not None
-            legal = round_.legal_moves()
-            round_.play(bot.choose(player_view(round_, round_.to_move), legal))
+            who = f"player_{seat} (bot {getattr(bot, 'name', type(bot).__name__)!r})"
+            try:
+                move = bot.choose(player_view(round_, seat), round_.legal_moves())
+            except Exception as exc:
+                self._stop(seat)
+                exc.add_note(f"raised by the bot of {who}; the round is over: call reset()")
+                raise
+            reason = round_.why_illegal(move)
+            if reason is not None:
+                self._stop(seat)
+                raise IllegalMoveError(
+                    f"{who} answered {shown(move)}: {reason};"
+                    " the round is over (that seat forfeited): call reset()"
+                )
+            round_.play(move)
         self._legal = round_.legal_moves()
+
+    def _stop(self, seat: int) -> None:
+        """End the round as ``seat``'s forfeit (its bot failed): nothing more is played."""
+        self._current().forfeit(seat)
+        self._legal = []
 
     def _observe(self) -> Obs:
         return observe(self._current(), self.seat, self._encoder, self._legal)
@@ -158,8 +190,13 @@ def _opponent_names(
     function) fills every seat, a list names the other seats in order."""
     if is_bot_like(opponents):
         names: list[BotLike] = [opponents] * (players - 1)  # type: ignore[list-item]
-    else:
-        names = list(opponents)  # type: ignore[arg-type]
+    elif isinstance(opponents, Iterable):
+        names = list(opponents)
+    else:  # 5 or None: say what is expected, not "'int' object is not iterable"
+        raise TypeError(
+            "opponents must be a bot (a built-in bot's name, a Bot or a function"
+            f" (view, legal) -> move) or a list of them, not {shown(opponents)}"
+        )
     if len(names) != players - 1:
         raise ValueError(f"need {players - 1} opponent names, got {len(names)}")
     for name in names:

@@ -27,7 +27,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from skipbo.bots.adapt import BotLike, as_bot
-from skipbo.core import Round, format_move, player_view
+from skipbo.core import Round, as_move, format_move, player_view
 from skipbo.core.errors import whole_number
 
 from .encoding import ViewEncoder
@@ -95,16 +95,25 @@ class SkipBoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._legal = self.round.legal_moves()
         self.agent_selection = self.possible_agents[self.round.to_move]
+        if self.render_mode == "human":  # the deal too, not only the tables after steps
+            self.render()
 
     def observe(self, agent: str) -> Obs:
         """``agent``'s view encoded, with its action mask."""
         round_ = self.round or self._current()  # a Round is always true; None raises
         return observe(round_, self._seat[agent], self._encoder, self._legal)
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to move's observation (None with ``observe=False``), reward so far,
+        flags and info (PettingZoo's ``last``); before ``reset()`` it says to call it,
+        not ``AttributeError``."""
+        self._current()
+        return super().last(observe)  # type: ignore[no-any-return]
+
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move (``None`` for a finished agent)."""
+        round_ = self.round or self._current()  # before reset(): say so, not AttributeError
         agent = self.agent_selection
-        round_ = self.round or self._current()
         if round_.result is not None and (action is not None or agent not in self.terminations):
             raise round_over(agent)  # only None, once per agent, after the end (AEC)
         if self.terminations[agent] or self.truncations[agent]:
@@ -153,12 +162,15 @@ class SkipBoAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
     def bot_action(self, bot: BotLike, seed: int | str = 0) -> int:
         """The action ``bot`` picks for the agent to move, from that agent's view
         only (a name makes a fresh built-in bot seeded ``seed``). Pass it to
-        :meth:`step`; a bot's answer outside the mask raises there."""
+        :meth:`step`; a bot's answer outside the mask raises there. An answer in
+        notation (``"S-B1"``, which the Gymnasium environment's bots may give too)
+        is its move id; one that is no move at all raises
+        :class:`~skipbo.core.MoveSyntaxError` here, rather than ``int()``'s error."""
         round_ = self._current()
         seat = round_.to_move
         if round_.result is not None:
             raise RuntimeError("the round is over: no agent is to move")
-        return int(as_bot(bot, seed).choose(player_view(round_, seat), list(self._legal)))
+        return as_move(as_bot(bot, seed).choose(player_view(round_, seat), list(self._legal)))
 
     def move_text(self, action: int) -> str:
         """The notation of an action id, e.g. ``"S-B1"``."""

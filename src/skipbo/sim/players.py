@@ -73,6 +73,9 @@ def bot_label(text: str) -> str:
         return driver.hello(0, Rules.make(2))
     except BotFault as fault:
         raise ValueError(f"bot {spec.text!r} did not answer hello: {fault.why}") from None
+    except BaseException:  # Ctrl-C: no grace for a program that ignores end of input
+        driver.abandon()
+        raise
     finally:
         driver.close()
 
@@ -225,7 +228,10 @@ class Seats:
     def __enter__(self) -> Seats:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        if kind is not None:  # stopped (Ctrl-C, an error): no grace for programs thinking
+            for driver in self.drivers.values():
+                driver.abandon()
         self.close()
 
 

@@ -567,6 +567,10 @@ def _play_deal(task: tuple[MatchConfig, int]) -> _Played:
     bots = make_bots(config, first_round=deal * config.rotations)
     try:
         played.lines.extend(_play_rounds(config, bots, played, range(deal, deal + 1)))
+    except BaseException:  # the match stopped (Ctrl-C): no grace, as in play_match
+        for bot in bots:
+            bot.abandon()
+        raise
     finally:
         close_bots(bots)
     return played

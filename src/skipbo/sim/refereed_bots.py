@@ -283,11 +283,17 @@ class _Process:
         assert self.popen.stdout is not None and self.popen.stderr is not None
         self.lines: queue.Queue[bytes | None] = queue.Queue()
         self.tail: deque[str] = deque(maxlen=STDERR_LINES)
-        threading.Thread(target=_pump, args=(self.popen.stdout, self.lines), daemon=True).start()
-        self.stderr_reader = threading.Thread(
-            target=_keep_tail, args=(self.popen.stderr, self.tail), daemon=True
-        )
-        self.stderr_reader.start()
+        try:
+            threading.Thread(
+                target=_pump, args=(self.popen.stdout, self.lines), daemon=True
+            ).start()
+            self.stderr_reader = threading.Thread(
+                target=_keep_tail, args=(self.popen.stderr, self.tail), daemon=True
+            )
+            self.stderr_reader.start()
+        except BaseException:  # stopped (Ctrl-C) before anyone holds this process: end it
+            self.kill()
+            raise
 
     def kill(self) -> None:
         """Kill it (and its process group) now, and collect it."""
@@ -307,6 +313,9 @@ class _Process:
             self.popen.wait(timeout=CLOSE_GRACE)
         except subprocess.TimeoutExpired:
             self.kill()
+        except BaseException:  # stopped while waiting (Ctrl-C): no grace, and no orphan
+            self.kill()
+            raise
 
     def _close_input(self) -> None:
         with contextlib.suppress(OSError):
@@ -366,7 +375,13 @@ class ProtocolBot:
 
     def _hello(self, seat: int, rules: Rules) -> str:
         self._send({"type": "hello", "protocol": PROTOCOL, "seat": seat, "rules": rules.to_dict()})
-        return read_hello(self._receive(self.hello_limit))
+        try:
+            line = self._receive(self.hello_limit)
+        except BotFault as fault:
+            if fault.kind == TIMEOUT:  # the first line a new bot writes: likely never sent
+                fault.why += f" ({NO_LINE_HINT})"
+            raise
+        return read_hello(line)
 
     def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
         self._send(
@@ -444,6 +459,15 @@ class ProtocolBot:
             if any("ModuleNotFoundError" in line for line in process.tail):
                 why += f" ({MISSING_MODULE_HINT})"
         return BotFault(why, kind=CRASHED)
+
+
+NO_LINE_HINT = (
+    "no line came back: end every answer with a newline and flush the output after it;"
+    " output to a pipe is buffered, unlike output to a terminal"
+)
+"""Said of a bot that never answered its hello: most often it wrote the answer without a
+newline, or left it in its output buffer (a program that answers at once in a
+terminal, where output is flushed at each line, says nothing through a pipe)."""
 
 
 MISSING_MODULE_HINT = (
