@@ -5,8 +5,9 @@
 // that step of the replay and brings the board and the graph into view together:
 // beside each other on a wide screen, the graph just above the board on a phone.
 
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { moveWords } from "./table.js";
+import { shownName } from "./lobby.js";
 import { replayAt, replayData, replaySource, replayStep, tableRoundAsked } from "./replay.js";
 import { $, $select, button, el, guarded, ServerError, svgEl } from "./app.js";
 
@@ -168,7 +169,8 @@ function analysisGraph(width) {
     "data-testid": "analysis-graph",
     "aria-label": t("analysisGraph"),
   });
-  svg.append(...analysisAxes(frame, steps, replayData?.names?.[shown.seat] ?? t("seatN", { n: shown.seat + 1 })));
+  const who = replayData?.names?.[shown.seat];
+  svg.append(...analysisAxes(frame, steps, who === undefined ? t("seatN", { n: shown.seat + 1 }) : shownName(who)));
   svg.append(svgEl("line", { x1: x(0), x2: x(0), y1: frame.plot.top, y2: frame.plot.bottom, class: "cursor", "data-testid": "analysis-cursor" }));
   const points = shown.moves.map((m) => `${x(m.index + 1).toFixed(1)},${y(m.after_played).toFixed(1)}`).join(" ");
   svg.append(svgEl("polyline", { points, class: "chance" }));
@@ -200,7 +202,16 @@ function drawAnalysisGraph() {
  * @returns {string}
  */
 function markText(m) {
-  return t("markedMove", { step: m.index + 1, played: moveWords(m.played), best: moveWords(m.best), drop: m.drop, mark: t(`mark_${m.mark}`) });
+  return t("markedMove", { step: m.index + 1, played: moveWords(m.played), best: moveWords(m.best), drop: percent(m.drop), mark: t(`mark_${m.mark}`) });
+}
+
+/**
+ * A win chance's drop as the page's language writes it: "9.8" in English, "9,8" in French.
+ * @param {number} drop
+ * @returns {string}
+ */
+function percent(drop) {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(drop);
 }
 
 /**
@@ -247,7 +258,7 @@ export function showAnalysisStep() {
   const m = analysis.moves.find((move) => move.mark && move.index + 1 === replayAt);
   const line = $("replay-move");
   line.querySelector(".mark-detail")?.remove();
-  if (m) line.append(el("span", { class: `mark-detail ${m.mark}`, "data-testid": "mark-detail" }, t("markDetail", { mark: t(`mark_${m.mark}`), best: moveWords(m.best), drop: m.drop })));
+  if (m) line.append(el("span", { class: `mark-detail ${m.mark}`, "data-testid": "mark-detail" }, t("markDetail", { mark: t(`mark_${m.mark}`), best: moveWords(m.best), drop: percent(m.drop) })));
 }
 
 /** @param {number} step */

@@ -15,7 +15,7 @@
 import { language, LANGUAGES, setLanguage, t, translateStatic } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { forgetTable, levelName, rememberTable, renderLobby, renderMyTables, setupLobby } from "./lobby.js";
-import { refused, render, resetTableState, setupTable } from "./table.js";
+import { focusBack, refused, render, resetTableState, setupTable } from "./table.js";
 import { beep, PACES, receiveState, startMotionWatchers } from "./motion.js";
 import { openReplay, renderReplay, setupReplay } from "./replay.js";
 import { receiveHint, setupCoach } from "./coach.js";
@@ -61,6 +61,8 @@ export let botRatings = {}; // each bot's fixed public rating, shown where bots 
 export let current = null; // {code, token, seat}: the table this page is at
 /** @type {WebSocket | null} */
 let socket = null;
+/** @type {{ code: string, node: HTMLElement } | null} */
+let tableFocus = null; // what had focus at the table when another page was shown instead
 let retryDelay = 500; // grows up to 5 s while the server is unreachable
 /** @type {TableView | null} */
 export let table = null; // the table view on screen (the server's newest may wait in the queue)
@@ -203,6 +205,14 @@ export function showError(error) {
 }
 
 /**
+ * Tells a screen reader what just happened: the page's live region (polite) says it.
+ * @param {string} text
+ */
+export function say(text) {
+  $("live").textContent = text;
+}
+
+/**
  * A JSON request to the server; a refusal is thrown as a ServerError. The answer's
  * shape is the caller's to know (each endpoint's), hence ``any``.
  * @param {string} method
@@ -297,6 +307,7 @@ export function enterTable(code, token, seat) {
   socket = null;
   current = { code, token: token || null, seat: token ? seat : null };
   table = null;
+  tableFocus = null; // a table entered anew: its first view takes focus (table.js)
   resetTableState();
   rememberTable(code, token ? seat : null);
   tableEntry(code);
@@ -523,8 +534,19 @@ export function goToLobby() {
  * @param {PageName} name
  */
 export function showPage(name) {
+  const from = document.body.dataset.page;
+  const focused = document.activeElement;
+  if (from === "table" && name !== "table") {
+    // the replay (or a profile) opened from the table: Back returns to what had focus
+    tableFocus = current && focused instanceof HTMLElement && $("table").contains(focused) ? { code: current.code, node: focused } : null;
+  }
   for (const page of ["lobby", "table", "replay", "profile", "leaderboard", "invite"]) $(page).hidden = page !== name;
   document.body.dataset.page = name;
+  if (name === "table" && from !== "table" && tableFocus) {
+    const back = tableFocus;
+    tableFocus = null;
+    if (current?.code === back.code) focusBack(back.node); // table.js: else the next card to play
+  }
 }
 
 // ------------------------------------------------------------------ settings

@@ -5,7 +5,7 @@
 import { t } from "./i18n.js";
 import { cardWords, face } from "./cardart.js";
 import { legal, moveWords, partnerOf } from "./table.js";
-import { $, el, mySeat, send, table } from "./app.js";
+import { $, el, mySeat, say, send, table } from "./app.js";
 
 /** @type {{move: string, at: string} | null} */
 let hint = null; // {move, at}: the move hinted, and the position (as text) it was for
@@ -28,6 +28,7 @@ function askHint() {
 export function receiveHint(move) {
   hint = { move, at: movesPlayed() };
   renderHint();
+  if (hint) say($("hint-text").textContent ?? ""); // shown only now: a live region there would not be heard
 }
 
 /**

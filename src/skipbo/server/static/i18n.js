@@ -100,6 +100,7 @@ export const TEXTS = {
     fitsBuild: "fits a building pile", yourTurnNoBuild: "Your turn: nothing fits a building pile; discard a hand card to end your turn.", oneTapLabel: "One tap plays a card that fits only one building pile (drag it to discard it)", whyStock: "plays your stock card", whyPartnerStock: "plays your partner's stock card", whyCompletes: "completes building pile {n}: it leaves the table", whyOpensStock: "then building pile {n} takes your stock card's {v}", whyFrees: "frees {pile}: the {v} under it comes up", whyEmpties: "empties {pile}", whyHand: "gets a card out of your hand: an empty hand draws five new cards", whyKeepsForStock: "keeps your {v} for the stock's {s}", whyCountsDown: "puts the {v} on the {top}: they come back in order", whySame: "puts the {v} with the other {v}", whyNewPile: "starts discard pile {n}", whyLeast: "the {v} is the card you need least now",
     discardsCard: "discards {card}",
     tapAgainClick: "Click again to discard", pickTargetHandClick: "Click a lit building pile, or “Discard here” (ends your turn).", pendingHintClick: "Your discard is about to be sent: Undo, or click the pile again to send it now.", tapAgainShortClick: "Click again",
+    discardUndone: "Discard undone: the card is still picked.",
     resignedBot: "resigned: a bot ({bot}) plays", resignedNotice: "{who} resigned; a bot plays the seat.", youResignedNotice: "You resigned; a bot plays your seat.",
   },
   fr: {
@@ -181,6 +182,7 @@ export const TEXTS = {
     fitsBuild: "va sur une série", yourTurnNoBuild: "À vous : rien ne va sur une série ; défaussez une carte de la main pour finir le tour.", oneTapLabel: "Une touche pose une carte qui ne va que sur une série (glissez-la pour la défausser)", whyStock: "joue la carte de votre stock", whyPartnerStock: "joue la carte du stock de votre coéquipier", whyCompletes: "termine la série {n} : elle quitte la table", whyOpensStock: "ensuite la série {n} prend le {v} de votre stock", whyFrees: "libère {pile} : le {v} dessous remonte", whyEmpties: "vide {pile}", whyHand: "sort une carte de votre main : une main vide reprend cinq cartes", whyKeepsForStock: "garde votre {v} pour le {s} du stock", whyCountsDown: "pose le {v} sur le {top} : ils reviendront dans l'ordre", whySame: "pose le {v} avec l'autre {v}", whyNewPile: "commence la défausse {n}", whyLeast: "le {v} est la carte dont vous avez le moins besoin",
     discardsCard: "met {card} en défausse",
     tapAgainClick: "Cliquez encore pour défausser", pickTargetHandClick: "Cliquez une série éclairée, ou « Défausser ici » (finit le tour).", pendingHintClick: "Votre défausse part dans un instant : Annuler, ou cliquez la pile encore pour l'envoyer tout de suite.", tapAgainShortClick: "Cli\u00ADquez encore",
+    discardUndone: "Défausse annulée : la carte reste choisie.",
     resignedBot: "abandon : un robot ({bot}) joue", resignedNotice: "{who} a abandonné ; un robot joue à sa place.", youResignedNotice: "Vous avez abandonné ; un robot joue à votre place.",
   },
   de: {
@@ -190,7 +192,7 @@ export const TEXTS = {
     playTo: "Spielen bis", partnerships: "Partnerschaften", create: "Tisch eröffnen", joinTitle: "An einen Tisch setzen",
     code: "Code", join: "Mitspielen", watch: "Zuschauen", defaultPh: "Standard", oneRoundPh: "eine Runde",
     you: "Du", openSeat: "frei für eine Person", botSeat: "Bot: {bot}", tableLabel: "Tisch",
-    lobby: "Lobby", giveUpSeat: "Tisch verlassen", replay: "Wiederholung", draw: "Nachziehstapel", completed: "Abgelegt", lastMoves: "Letzte Züge",
+    lobby: "Lobby", giveUpSeat: "Tisch verlassen", replay: "Wiederholung", draw: "Nachziehstapel", completed: "Fertige Baustapel", lastMoves: "Letzte Züge",
     nextRound: "Nächste Runde", playAgain: "Noch einmal", downloadRecord: "Partie herunterladen", endTurn: "Zug beenden",
     stock: "Vorratsstapel", build: "Baustapel", discard: "Ablagestapel", hand: "Hand",
     partnerStock: "Vorratsstapel des Partners", partnerDiscard: "Ablagestapel des Partners",
@@ -262,6 +264,7 @@ export const TEXTS = {
     fitsBuild: "passt auf einen Baustapel", yourTurnNoBuild: "Du bist dran: nichts passt auf einen Baustapel; lege eine Handkarte ab, um den Zug zu beenden.", oneTapLabel: "Ein Tippen legt eine Karte, die nur auf einen Baustapel passt (zum Ablegen ziehen)", whyStock: "spielt die Karte deines Vorratsstapels", whyPartnerStock: "spielt die Karte vom Vorratsstapel deines Partners", whyCompletes: "vollendet Baustapel {n}: er verlässt den Tisch", whyOpensStock: "danach nimmt Baustapel {n} die {v} deines Vorratsstapels", whyFrees: "macht {pile} frei: die {v} darunter kommt nach oben", whyEmpties: "leert {pile}", whyHand: "bringt eine Handkarte los: eine leere Hand zieht fünf neue Karten", whyKeepsForStock: "hält deine {v} für die {s} des Vorratsstapels bereit", whyCountsDown: "legt die {v} auf die {top}: sie kommen der Reihe nach zurück", whySame: "legt die {v} zur anderen {v}", whyNewPile: "beginnt Ablagestapel {n}", whyLeast: "die {v} brauchst du jetzt am wenigsten",
     discardsCard: "legt {card} ab",
     tapAgainClick: "Nochmal klicken zum Abwerfen", pickTargetHandClick: "Klicke einen leuchtenden Baustapel an, oder „Hier abwerfen“ (beendet den Zug).", pendingHintClick: "Dein Abwurf wird gleich gesendet: Rückgängig, oder den Stapel nochmal anklicken, um ihn sofort zu senden.", tapAgainShortClick: "Noch\u00ADmal kli\u00ADcken",
+    discardUndone: "Abwurf rückgängig gemacht: die Karte bleibt gewählt.",
     resignedBot: "aufgegeben: ein Bot ({bot}) spielt", resignedNotice: "{who} hat aufgegeben; ein Bot übernimmt den Platz.", youResignedNotice: "Du hast aufgegeben; ein Bot übernimmt deinen Platz.",
   },
   nl: {
@@ -343,6 +346,7 @@ export const TEXTS = {
     fitsBuild: "past op een bouwstapel", yourTurnNoBuild: "Jouw beurt: niets past op een bouwstapel; gooi een handkaart weg om je beurt te beëindigen.", oneTapLabel: "Eén tik legt een kaart die maar op één bouwstapel past (sleep hem om weg te gooien)", whyStock: "speelt de kaart van je stok", whyPartnerStock: "speelt de kaart van de stok van je partner", whyCompletes: "maakt bouwstapel {n} af: hij gaat van tafel", whyOpensStock: "daarna neemt bouwstapel {n} de {v} van je stok", whyFrees: "maakt {pile} vrij: de {v} eronder komt boven", whyEmpties: "maakt {pile} leeg", whyHand: "speelt een handkaart weg: een lege hand trekt vijf nieuwe kaarten", whyKeepsForStock: "bewaart je {v} voor de {s} van je stok", whyCountsDown: "legt de {v} op de {top}: ze komen op volgorde terug", whySame: "legt de {v} bij de andere {v}", whyNewPile: "begint weggooistapel {n}", whyLeast: "de {v} heb je nu het minst nodig",
     discardsCard: "gooit {card} weg",
     tapAgainClick: "Klik nog eens om weg te gooien", pickTargetHandClick: "Klik een verlichte bouwstapel aan, of „Hier weggooien” (beëindigt je beurt).", pendingHintClick: "Je kaart wordt zo weggegooid: Ongedaan maken, of klik nog eens op de stapel om meteen te sturen.", tapAgainShortClick: "Nog eens klikken",
+    discardUndone: "Weggooien ongedaan gemaakt: de kaart blijft gekozen.",
     resignedBot: "opgegeven: een bot ({bot}) speelt", resignedNotice: "{who} heeft opgegeven; een bot neemt de plaats over.", youResignedNotice: "Je hebt opgegeven; een bot neemt je plaats over.",
   },
 };

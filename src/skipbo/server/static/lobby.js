@@ -186,6 +186,17 @@ export function levelName(bot) {
 }
 
 /**
+ * A name as the server's records and games lists give it, a bot's with its level in
+ * English ("Ada (hard)"), in the page's language: "Ada (difficile)". Other names (a
+ * level the page does not know, a person's) stay as they are.
+ * @param {string} name
+ * @returns {string}
+ */
+export function shownName(name) {
+  return name.replace(/ \(([\w:.-]+)\)$/, (_, level) => ` (${levelName(level)})`);
+}
+
+/**
  * A bot level as offered for a seat: its name and its fixed public rating (/api/bots),
  * "hard · rating 1620", so that a player can see how they compare.
  * @param {string} bot

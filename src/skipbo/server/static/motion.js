@@ -274,9 +274,12 @@ function initials(seat) {
 function announce(old, view, moves) {
   /** @type {string[]} */
   const parts = [];
-  for (const { seat, move } of moves.slice(-3)) { // your own too: it confirms the move
-    parts.push(`${seat === mySeat() ? t("you") : seatName(seat, view)}: ${moveWords(move)}.`);
-  }
+  // the card of the first move is read from the view before it (of a batch, only that one's)
+  const card = moves.length ? moveEnds(moves[0], old)?.value ?? null : null;
+  moves.forEach(({ seat, move }, i) => {
+    if (i < moves.length - 3) return; // the last three; your own too: it confirms the move
+    parts.push(`${seat === mySeat() ? t("you") : seatName(seat, view)}: ${moveWords(move, i === 0 ? card : null)}.`);
+  });
   const wasMine = old?.phase === "playing" && (old.legal ?? []).length > 0;
   const isMine = view.phase === "playing" && (view.legal ?? []).length > 0;
   const turnChanged = !old || old.view?.to_move !== view.view?.to_move || old.phase !== view.phase;

@@ -37,7 +37,7 @@ const ONLINE_TEXTS = {
     findKind: "Partie", findLength: "Manche", kind2: "2 joueurs", kind3: "3 joueurs", kind4: "4 joueurs", kind22: "2 × 2 équipiers",
     lengthShort: "courte (stock de 10)", lengthNormal: "normale (stock de 30)", findButton: "Trouver une partie",
     openTitle: "Tables ouvertes", openNone: "Aucune table ouverte pour l'instant : « Trouver une partie » en ouvre une que les autres verront ici.",
-    openSeats: "{free} places libres sur {players}", rated: "classée", unrated: "amicale", takeSeat: "Prendre une place",
+    openSeats: "places libres : {free} sur {players}", rated: "classée", unrated: "amicale", takeSeat: "Prendre une place",
     youAre: "Vous jouez sous le nom {name}", ratingShort: "classement {rating}", provisional: "provisoire", guest: "invité",
     accountTitle: "Compte", claimHint: "Gardez votre nom, vos parties et votre classement sur tout appareil : choisissez un nom d'utilisateur et un mot de passe.",
     userName: "Nom d'utilisateur", password: "Mot de passe", claim: "Créer le compte", logIn: "Se connecter", logOut: "Se déconnecter",

@@ -10,7 +10,7 @@
 // player came from (the hashchange runs app.js's openFromHash, which asks openPeopleHash).
 
 import { language, t, TEXTS } from "./i18n.js";
-import { myTableText, renderMyTables } from "./lobby.js";
+import { myTableText, renderMyTables, shownName } from "./lobby.js";
 import { replaySource, replayTableRound } from "./replay.js";
 import { analysis, analyzeRound } from "./analysis.js";
 import { fetchMyTables, identity, refreshOpenTables } from "./online.js";
@@ -536,7 +536,7 @@ function gameItem(game) {
     const row = el("li", { class: `game-seat${seat === mine ? " is-self" : ""}`, "data-testid": "game-seat" });
     row.append(el("span", { class: "place" }, ordinal(seat.place)));
     if (seat.player_id !== null && seat.player_id !== undefined && seat !== mine) row.append(playerLink(seat.player_id, seat.name));
-    else row.append(el(seat === mine ? "strong" : "span", { class: "seat-who" }, seat.name));
+    else row.append(el(seat === mine ? "strong" : "span", { class: "seat-who" }, shownName(seat.name))); // "Ada (difficile)"
     if (seat.resigned) row.append(el("span", { class: "tag soft" }, t(game.ending === "abandoned" ? "abandonedTag" : "resignedTag")));
     seats.append(row);
   }

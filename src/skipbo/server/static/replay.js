@@ -6,7 +6,9 @@ import { t } from "./i18n.js";
 import { cardNode, cardWords, emptyNode, stackNode } from "./cardart.js";
 import { buildSlot, moveWords, resultText } from "./table.js";
 import { resetAnalysis, showAnalysisStep } from "./analysis.js";
+import { moveEnds } from "./motion.js";
 import { closeLinkedReplay } from "./profile.js";
+import { shownName } from "./lobby.js";
 import { $, $input, $select, current, el, guarded, ServerError, showPage, table } from "./app.js";
 
 /** @type {ReplayJson | null} */
@@ -104,7 +106,7 @@ function defaultSeat(names, source) {
  */
 function fillSeatChoice(names, chosen) {
   const select = $select("analyze-seat");
-  select.replaceChildren(...names.map((name, seat) => el("option", { value: String(seat) }, `${seat + 1} · ${name}`)));
+  select.replaceChildren(...names.map((name, seat) => el("option", { value: String(seat) }, `${seat + 1} · ${name}`))); // renderReplay words them
   select.value = String(chosen);
 }
 
@@ -167,7 +169,10 @@ export function renderReplay() {
   board.hidden = !replayData;
   if (!replayData) return;
   const { names, steps } = replayData;
-  const nameOf = (/** @type {number} */ seat) => names[seat] ?? t("seatN", { n: seat + 1 });
+  // a record names a bot with its level in English, "Ada (hard)": said in the page's language
+  const nameOf = (/** @type {number} */ seat) => (names[seat] === undefined ? t("seatN", { n: seat + 1 }) : shownName(names[seat]));
+  // the seat chooser's names too, after a language switch
+  for (const option of $select("analyze-seat").options) option.textContent = `${Number(option.value) + 1} · ${nameOf(Number(option.value))}`;
   const { move, seat, view, hands } = steps[replayAt];
   document.body.dataset.replayStep = String(replayAt);
   const slider = $input("replay-slider");
@@ -175,7 +180,9 @@ export function renderReplay() {
   slider.value = String(replayAt);
   slider.setAttribute("aria-valuetext", t("step", { i: replayAt, n: steps.length - 1 }));
   $("replay-step").textContent = t("step", { i: replayAt, n: steps.length - 1 });
-  $("replay-move").textContent = move === null ? t("dealt") : `${nameOf(seat)}: ${moveWords(move)}`;
+  // the card a move carried, read from the step before it (a stock or discard pile's top)
+  const card = move === null || seat === null ? null : moveEnds({ seat, move }, steps[replayAt - 1] ?? null)?.value ?? null;
+  $("replay-move").textContent = move === null ? t("dealt") : `${nameOf(seat)}: ${moveWords(move, card)}`;
   $("replay-move").dataset.move = move ?? "";
   $("replay-hands-note").hidden = Boolean(hands);
   const players = $("replay-players");
@@ -188,10 +195,14 @@ export function renderReplay() {
   $("replay-completed").textContent = String(view.completed);
   const last = replayAt === steps.length - 1;
   $("replay-result").textContent = last && replayData.result ? resultText(replayData.result, nameOf) : "";
+  const focused = document.activeElement;
   /** @type {HTMLButtonElement} */ ($("replay-prev")).disabled = replayAt === 0;
   /** @type {HTMLButtonElement} */ ($("replay-first")).disabled = replayAt === 0;
   /** @type {HTMLButtonElement} */ ($("replay-next")).disabled = last;
   /** @type {HTMLButtonElement} */ ($("replay-last")).disabled = last;
+  // a step button pressed to the end is disabled: focus moves to the step slider (it says
+  // the step), not to the page's body
+  if (focused instanceof HTMLButtonElement && focused.disabled && $("replay-board").contains(focused)) $("replay-slider").focus();
   showAnalysisStep(); // analysis.js: the step on the graph, what the expert plays at a marked move
 }
 

@@ -17,7 +17,7 @@ import { showResultRating } from "./profile.js";
 import { reactionTag, renderReactBox } from "./reactions.js";
 import { tutorialMoves, tutorialRendered } from "./tutorial.js";
 import { findAgain, offerFill, openedByFind, slowTableText } from "./online.js";
-import { $, $input, $select, api, connection, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, heldSeat, historySettled, iResigned, mySeat, pushOverlay, seatName, send, showError, table } from "./app.js";
+import { $, $input, $select, api, connection, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, heldSeat, historySettled, iResigned, mySeat, pushOverlay, say, seatName, send, showError, table } from "./app.js";
 
 const UNDO_MS = 2500;
 
@@ -76,6 +76,9 @@ export function resetTableState() {
   holdResult = false;
   moveValues = new Map();
   resetMotion();
+  // the next table's first view takes focus: the button that opened it went with the
+  // page it was on, and a keyboard player must not have to start again from the top
+  focusKey = "next";
 }
 
 // ------------------------------------------------------------------ legal moves
@@ -202,6 +205,7 @@ function startPending(move, target) {
   pending = { move, target, timer: setTimeout(commitPending, UNDO_MS) };
   focusKey = `target:${target}`;
   render();
+  say(`${$("pending-text").textContent} ${$("status-text").textContent}`); // what waits, and how to undo it
 }
 
 function commitPending() {
@@ -221,6 +225,7 @@ function undoPending() {
   cancelPending();
   focusKey = selectedNode ? `node:${selectedNode}` : "next";
   render();
+  say(t("discardUndone"));
 }
 
 /**
@@ -492,14 +497,79 @@ function restoreFocus() {
   if (!focusKey) return;
   const key = focusKey;
   focusKey = null;
+  if (!$("result").hidden) {
+    // the end-of-round dialog is modal: focus goes into it, never behind it
+    if (!$("result").contains(document.activeElement)) dialogItems("result")[0]?.focus({ preventScroll: true });
+    return;
+  }
   const box = $("board");
+  const focusable = (/** @type {HTMLElement | null | undefined} */ node) => Boolean(node && !node.hidden && node.tabIndex >= 0);
+  const next = () => /** @type {HTMLElement | null} */ (box.querySelector("#me [data-selectable=true]")) ?? $("end-turn-btn");
   /** @type {HTMLElement | null | undefined} */
   let node;
   if (key === "lit") node = box.querySelector("[data-lit=true][tabindex='0']");
-  else if (key === "next") node = box.querySelector("#me [data-selectable=true]") ?? $("end-turn-btn");
-  else node = [.../** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll("[data-key]"))].find((n) => n.dataset.key === key);
-  const focusable = node && !node.hidden && node.tabIndex >= 0; // a card no longer playable is not
-  (focusable ? /** @type {HTMLElement} */ (node) : $("status")).focus({ preventScroll: true });
+  else if (key === "next") node = next();
+  else {
+    node = [.../** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll("[data-key]"))].find((n) => n.dataset.key === key);
+    // the card just played, or one no longer playable: the next card to play, if any
+    if (!focusable(node)) node = next();
+  }
+  (focusable(node) ? /** @type {HTMLElement} */ (node) : $("status")).focus({ preventScroll: true });
+}
+
+/**
+ * The table shown again (Back from its replay): focus returns to what had it, or,
+ * when that is gone or no longer to be acted on, to the next card to play.
+ * @param {HTMLElement} node
+ */
+export function focusBack(node) {
+  if (node.isConnected && !node.closest("[hidden]") && node.tabIndex >= 0 && !(/** @type {HTMLButtonElement} */ (node).disabled)) {
+    node.focus({ preventScroll: true });
+    return;
+  }
+  focusKey = "next";
+  render();
+}
+
+/**
+ * What may take focus in an open dialog, in order (its first: where focus goes in).
+ * @param {string} id the overlay's
+ * @returns {HTMLElement[]}
+ */
+function dialogItems(id) {
+  const nodes = /** @type {NodeListOf<HTMLElement>} */ ($(id).querySelectorAll("button, a[href], input, select, [tabindex='0']"));
+  return [...nodes].filter((node) => !(/** @type {HTMLButtonElement} */ (node).disabled) && node.getClientRects().length > 0);
+}
+
+/**
+ * The open dialog, if any: the pile viewer or the resign question over the table, else
+ * the end-of-round dialog.
+ * @returns {string | null} its id
+ */
+function openDialogId() {
+  if ($("table").hidden) return null;
+  return ["pile-viewer", "resign-dialog", "result"].find((id) => !$(id).hidden) ?? null;
+}
+
+/**
+ * Tab and Shift+Tab go round the open dialog's controls: what lies behind a modal
+ * dialog (the table, the header) is not reached until it closes.
+ * @param {KeyboardEvent} event
+ */
+function keepTabInDialog(event) {
+  const id = event.key === "Tab" ? openDialogId() : null;
+  if (!id) return;
+  const items = dialogItems(id);
+  if (!items.length) return;
+  const at = items.indexOf(/** @type {HTMLElement} */ (document.activeElement));
+  const last = items.length - 1;
+  let to = null;
+  if (at < 0) to = event.shiftKey ? last : 0;
+  else if (event.shiftKey && at === 0) to = last;
+  else if (!event.shiftKey && at === last) to = 0;
+  if (to === null) return; // within the dialog: the browser moves on
+  event.preventDefault();
+  items[to].focus();
 }
 
 // ------------------------------------------------------------------ words
@@ -529,14 +599,18 @@ function pileWords(code) {
 }
 
 /**
- * "H7-B2" -> "hand 7 → building pile 2"; only splits the string, knows no rule.
+ * "H7-B2" -> "hand 7 → building pile 2"; only splits the string, knows no rule. With
+ * the card it carried (read from the view before it), a card from a pile is named
+ * too, as everyone at the table saw it: "S-B2" -> "stock pile (7) → building pile 2".
  * @param {string} move
+ * @param {CardText | null} [card]
  * @returns {string}
  */
-export function moveWords(move) {
+export function moveWords(move, card = null) {
   if (move === "end") return t("moveEnd");
   const [source, target] = move.split("-");
-  return `${pileWords(source)} → ${pileWords(target ?? "")}`;
+  const shown = card && !source.startsWith("H") ? ` (${card === "SB" ? "Skip-Bo" : face(card)})` : "";
+  return `${pileWords(source)}${shown} → ${pileWords(target ?? "")}`;
 }
 
 /**
@@ -1426,6 +1500,10 @@ function closeOverlays() {
       return true;
     }
   }
+  if (!$("result").hidden) {
+    putResultAside(); // as "See the table": its "Result" button brings it back
+    return true;
+  }
   if (!$("side").classList.contains("open")) return false;
   closeSide();
   return true;
@@ -1438,16 +1516,41 @@ function closeOverlays() {
  * @param {HTMLElement} focus what gets focus in it
  */
 function openDialog(id, focus) {
+  const opener = /** @type {HTMLElement} */ (document.activeElement);
+  // the opener is found again by its test id or id: a pile is redrawn with each view
+  dialogOpeners[id] = opener?.dataset?.testid ? `[data-testid="${opener.dataset.testid}"]` : opener?.id ? `#${opener.id}` : null;
   $(id).hidden = false;
   pushOverlay(id);
   focus.focus();
 }
 
+/** @type {Record<string, string | null>} */
+const dialogOpeners = {}; // each open dialog's opener, as a selector: focus goes back to it
+
 /** @param {string} id */
 function closeDialog(id) {
   if ($(id).hidden) return;
-  $(id).hidden = true;
+  hideDialog(id);
   dropOverlay(id);
+}
+
+/**
+ * A dialog closes (by its buttons, Escape, a tap outside or Back): focus goes back to
+ * what opened it, else to the next card to play, never to the page's body.
+ * @param {string} id
+ */
+function hideDialog(id) {
+  const hadFocus = $(id).contains(document.activeElement);
+  $(id).hidden = true;
+  const selector = dialogOpeners[id];
+  delete dialogOpeners[id];
+  if (!hadFocus && document.activeElement !== document.body) return; // focus went elsewhere meanwhile
+  const opener = selector ? /** @type {HTMLElement | null} */ (document.querySelector(`#table ${selector}`)) : null;
+  if (opener && !opener.hidden && opener.tabIndex >= 0 && opener.getClientRects().length) opener.focus();
+  else {
+    focusKey = "next";
+    render();
+  }
 }
 
 /**
@@ -1483,13 +1586,20 @@ function overlaysFollowHistory() {
   if (of && current && of !== current.code) return;
   const open = history.state?.overlay ?? null;
   for (const id of ["pile-viewer", "resign-dialog"]) {
-    if (id !== open && !$(id).hidden) $(id).hidden = true;
+    if (id !== open && !$(id).hidden) hideDialog(id);
   }
   if (open !== "side" && $("side").classList.contains("open")) setSide(false);
   if (open !== "result" && !$("result").hidden && table && current) {
     resultClosed = true; // as "See the table" does
     render();
   }
+}
+
+// "See the table" (or Escape): the result is put aside; its "Result" button brings it back.
+function putResultAside() {
+  resultClosed = true;
+  render();
+  $("show-result").focus();
 }
 
 /** The resign dialog: at two sides resigning ends the match, at more a bot plays on. */
@@ -1565,11 +1675,7 @@ export function setupTable() {
   $("result-analyze").addEventListener("click", guarded(analyzeMyRound));
   $("result-lobby").addEventListener("click", () => $("leave").click());
   $("new-game").addEventListener("click", guarded(newGameAlike));
-  $("result-close").addEventListener("click", () => {
-    resultClosed = true;
-    render();
-    $("show-result").focus();
-  });
+  $("result-close").addEventListener("click", putResultAside);
   $("show-result").addEventListener("click", () => {
     resultClosed = false;
     render();
@@ -1600,6 +1706,7 @@ export function setupTable() {
     });
   }
   document.addEventListener("keydown", tableKeys);
+  document.addEventListener("keydown", keepTabInDialog);
   window.addEventListener("pointermove", dragMove, { passive: false });
   window.addEventListener("pointerup", dragEnd);
   window.addEventListener("pointercancel", dragEnd);
