@@ -14,6 +14,7 @@ and the game on its profile are shown.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -245,6 +246,11 @@ def test_a_slow_game_waits_through_a_restart_in_the_your_turn_list(tmp_path: Pat
         table = app.state.registry.get(code)
         assert (table.config.slow_hours, table.config.on_timeout) == (1, "bot")
         mover = table.match.round.to_move
+        # the player to move reads when the turn ends (an hour from now), the other not
+        until = "/Your turn, until \\d/.test(document.querySelector('#match-info').textContent)"
+        wait_js(pages[mover], until)
+        info = pages[1 - mover].get_by_test_id("match-info").text_content() or ""
+        assert "Slow: 1 hour a turn" in info and "Your turn" not in info, info
         states = [page.context.storage_state() for page in pages]
     with browser_at(tmp_path) as (base, chromium, app):  # the same store: a restart
         context = chromium.new_context(viewport=DESKTOP, storage_state=states[mover])
@@ -256,6 +262,8 @@ def test_a_slow_game_waits_through_a_restart_in_the_your_turn_list(tmp_path: Pat
         badge.wait_for(state="visible")
         assert "1" in badge.inner_text() and page.title().startswith("(1) ")
         page.get_by_test_id("my-table-turn").first.wait_for(state="visible")
+        tag = page.get_by_test_id("my-table-turn").first.inner_text()
+        assert re.fullmatch(r"your turn, until \d{1,2}:\d{2}( [AP]M)?", tag, re.IGNORECASE), tag
         shoot(page, "online-your-turn-desktop")
         # this browser has no seat token for the new address: the server gives a new one
         page.get_by_test_id(f"server-table-{code}").click()

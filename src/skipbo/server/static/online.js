@@ -27,7 +27,7 @@ const ONLINE_TEXTS = {
     turnBadge: "Your turn: {n}", turnBadgeLabel: "Your turn at {n} tables",
     playingTitle: "Games being played",
     visibility: "Who can join", visPrivate: "people with the link", visPublic: "anyone (listed in the lobby)",
-    slowTableRule: "{pace}; past the deadline, {rule}.", onTimeout: "Past the deadline", timeoutLose: "the player gives up", timeoutBot: "a computer player takes the seat",
+    slowTableRule: "{pace}; past the deadline, {rule}.", turnUntil: "your turn, until {when}", onTimeout: "Past the deadline", timeoutLose: "the player gives up", timeoutBot: "a computer player takes the seat",
     findAs: "Your name at the table: {name}", renameOpen: "Change name", renameLabel: "New name", renameSave: "Save", cancel: "Cancel",
     renamed: "Done: you now play as {name}.", takeSeatN: "Take a seat at table {code}",
     findWaiting: "Looking for people who want the same game: it starts as soon as the table is full.", cancelFind: "Cancel",
@@ -47,7 +47,7 @@ const ONLINE_TEXTS = {
     turnBadge: "À vous : {n}", turnBadgeLabel: "C'est à vous de jouer à {n} tables",
     playingTitle: "Parties en cours",
     visibility: "Qui peut venir", visPrivate: "les personnes qui ont le lien", visPublic: "tout le monde (table listée)",
-    slowTableRule: "{pace} ; délai dépassé : {rule}.", onTimeout: "Délai dépassé", timeoutLose: "le joueur abandonne", timeoutBot: "un joueur ordinateur prend sa place",
+    slowTableRule: "{pace} ; délai dépassé : {rule}.", turnUntil: "à vous de jouer, jusqu'à {when}", onTimeout: "Délai dépassé", timeoutLose: "le joueur abandonne", timeoutBot: "un joueur ordinateur prend sa place",
     findAs: "Votre nom à la table : {name}", renameOpen: "Changer de nom", renameLabel: "Nouveau nom", renameSave: "Enregistrer", cancel: "Annuler",
     renamed: "C'est fait : vous jouez maintenant sous le nom {name}.", takeSeatN: "Prendre une place à la table {code}",
     findWaiting: "Recherche de joueurs qui veulent la même partie : elle commence dès que la table est complète.", cancelFind: "Annuler",
@@ -67,7 +67,7 @@ const ONLINE_TEXTS = {
     turnBadge: "Du bist dran: {n}", turnBadgeLabel: "Du bist an {n} Tischen am Zug",
     playingTitle: "Laufende Spiele",
     visibility: "Wer mitspielen kann", visPrivate: "wer den Link hat", visPublic: "alle (in der Liste sichtbar)",
-    slowTableRule: "{pace}; nach Ablauf der Frist: {rule}.", onTimeout: "Frist abgelaufen", timeoutLose: "der Spieler gibt auf", timeoutBot: "ein Computerspieler übernimmt den Platz",
+    slowTableRule: "{pace}; nach Ablauf der Frist: {rule}.", turnUntil: "du bist dran, bis {when}", onTimeout: "Frist abgelaufen", timeoutLose: "der Spieler gibt auf", timeoutBot: "ein Computerspieler übernimmt den Platz",
     findAs: "Dein Name am Tisch: {name}", renameOpen: "Namen ändern", renameLabel: "Neuer Name", renameSave: "Speichern", cancel: "Abbrechen",
     renamed: "Erledigt: Du spielst jetzt als {name}.", takeSeatN: "Platz an Tisch {code} nehmen",
     findWaiting: "Wir suchen Leute, die dasselbe Spiel wollen: Es beginnt, sobald der Tisch voll ist.", cancelFind: "Abbrechen",
@@ -87,7 +87,7 @@ const ONLINE_TEXTS = {
     turnBadge: "Jouw beurt: {n}", turnBadgeLabel: "Jij bent aan de beurt aan {n} tafels",
     playingTitle: "Lopende spellen",
     visibility: "Wie mag meedoen", visPrivate: "wie de link heeft", visPublic: "iedereen (in de lijst te zien)",
-    slowTableRule: "{pace}; na de termijn: {rule}.", onTimeout: "Na de termijn", timeoutLose: "de speler geeft op", timeoutBot: "een computerspeler neemt de plaats over",
+    slowTableRule: "{pace}; na de termijn: {rule}.", turnUntil: "jij bent aan de beurt, tot {when}", onTimeout: "Na de termijn", timeoutLose: "de speler geeft op", timeoutBot: "een computerspeler neemt de plaats over",
     findAs: "Je naam aan tafel: {name}", renameOpen: "Naam wijzigen", renameLabel: "Nieuwe naam", renameSave: "Opslaan", cancel: "Annuleren",
     renamed: "Klaar: je speelt nu als {name}.", takeSeatN: "Neem plaats aan tafel {code}",
     findWaiting: "We zoeken mensen die hetzelfde spel willen: het begint zodra de tafel vol is.", cancelFind: "Annuleren",
@@ -428,18 +428,49 @@ export async function refreshOpenTables() {
 
 /**
  * A slow table's pace and what happens past its deadline, for the players' column:
- * "Slow: 8 hours a turn; past the deadline, the player gives up." ("" for a live one).
+ * "Slow: 8 hours a turn; past the deadline, the player gives up." ("" for a live one);
+ * at the page's own turn, when it ends: "… Your turn, until Sat 14:05."
  * @param {TableView} view
+ * @param {number | null} [seat] the page's seat
  * @returns {string}
  */
-export function slowTableText(view) {
+export function slowTableText(view, seat = null) {
   const hours = view.config.slow_hours;
+  const mine = Boolean(hours) && view.phase === "playing" && seat !== null && view.view?.to_move === seat;
+  followSlowTurn(current?.code ?? null, mine);
   if (!hours) return "";
   const pace = TEXTS.en[`pace${hours}`] ? t(`pace${hours}`) : t("paceSlowTag");
   const rule = view.config.on_timeout === "bot" ? t("timeoutBot") : t("timeoutLose");
-  const text = t("slowTableRule", { pace, rule });
+  const deadline = mine && current ? turnDeadline(current.code) : null;
+  const until = deadline ? ` ${capitalized(turnUntilText(deadline))}.` : "";
+  return `${capitalized(t("slowTableRule", { pace, rule }))}${until}`;
+}
+
+/** @param {string} text */
+function capitalized(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** @type {string | null} */
+let slowTurnAt = null; // the table where the page last saw it was this player's slow turn
+
+/**
+ * This player's turn at a slow table begins: its deadline is asked for (the server
+ * writes it as the turn begins), and the last turn's, which is not this one's, is
+ * forgotten; the answer shows through onTurnsRead's listeners.
+ * @param {string | null} code
+ * @param {boolean} mine
+ */
+function followSlowTurn(code, mine) {
+  const at = mine ? code : null;
+  if (at === slowTurnAt) return;
+  slowTurnAt = at;
+  if (at === null) return;
+  turnDeadlines.delete(at);
+  setTimeout(() => void fetchMyTables(), DEADLINE_ASK_MS);
+}
+
+const DEADLINE_ASK_MS = 1000;
 
 /**
  * Whether a table is one Find a game opens (public and rated): while it waits, its own
@@ -516,8 +547,50 @@ export async function fetchMyTables() {
     return null;
   }
   turnsWaiting = tables.your_turn.length;
+  turnDeadlines = new Map(tables.your_turn.flatMap((entry) => (entry.deadline ? [[entry.table_id, entry.deadline]] : [])));
   showTurns();
+  for (const listener of turnListeners) listener();
   return tables;
+}
+
+/** @type {Map<string, number>} */
+let turnDeadlines = new Map(); // table code -> when this player's turn there ends (epoch seconds)
+/** @type {(() => void)[]} */
+const turnListeners = []; // told when the list of turns waiting is read again (table.js)
+
+/** @param {() => void} listener */
+export function onTurnsRead(listener) {
+  turnListeners.push(listener);
+}
+
+/**
+ * When this player's turn at a slow table ends, as the server's list of turns waiting
+ * last said (null: not known, or not their turn there).
+ * @param {string} code
+ * @returns {number | null}
+ */
+export function turnDeadline(code) {
+  return turnDeadlines.get(code) ?? null;
+}
+
+/**
+ * "your turn, until 14:05" (today), "… until Sat 14:05" (this week), else with the
+ * date: a slow game's player sees when the deadline falls, not only that there is one.
+ * @param {number} deadline epoch seconds
+ * @param {Date} [now]
+ * @returns {string}
+ */
+export function turnUntilText(deadline, now = new Date()) {
+  const at = new Date(deadline * 1000);
+  const sameDay = at.toDateString() === now.toDateString();
+  const soon = at.getTime() - now.getTime() < 6 * 24 * 3600 * 1000;
+  /** @type {Intl.DateTimeFormatOptions} */
+  const options = sameDay
+    ? { hour: "numeric", minute: "2-digit" }
+    : soon
+      ? { weekday: "short", hour: "numeric", minute: "2-digit" }
+      : { dateStyle: "medium", timeStyle: "short" };
+  return t("turnUntil", { when: new Intl.DateTimeFormat(language, options).format(at) });
 }
 
 function showTurns() {

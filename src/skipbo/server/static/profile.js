@@ -13,7 +13,7 @@ import { language, t, TEXTS } from "./i18n.js";
 import { myTableText, renderMyTables, shownName } from "./lobby.js";
 import { replaySource, replayTableRound } from "./replay.js";
 import { analysis, analyzeRound } from "./analysis.js";
-import { fetchMyTables, identity, refreshOpenTables } from "./online.js";
+import { fetchMyTables, identity, refreshOpenTables, turnUntilText } from "./online.js";
 import { $, $input, $select, api, button, el, enterTable, guarded, loadSeat, showPage, svgEl } from "./app.js";
 
 const PROFILE_TEXTS = {
@@ -642,8 +642,13 @@ export async function refreshServerTables() {
   renderMyTables();
 }
 
-function turnTag() {
-  return el("span", { class: "tag turn", "data-testid": "my-table-turn" }, t("yourTurnTag"));
+/**
+ * "your turn", with when it ends at a slow table: "your turn, until 14:05".
+ * @param {string} code
+ */
+function turnTag(code) {
+  const deadline = serverTables.your_turn.find((table) => table.table_id === code)?.deadline;
+  return el("span", { class: "tag turn", "data-testid": "my-table-turn" }, deadline ? turnUntilText(deadline) : t("yourTurnTag"));
 }
 
 /**
@@ -658,7 +663,7 @@ export function addServerTables(box, localList) {
     if (!turn.has(entry.code)) continue;
     // beside the text, not in it: the text may be cut short with an ellipsis, never the tag
     const item = box.querySelector(`[data-testid="my-table-${CSS.escape(entry.code)}"]`)?.closest("li");
-    item?.querySelector(".my-table-text")?.after(turnTag());
+    item?.querySelector(".my-table-text")?.after(turnTag(entry.code));
   }
   for (const table of serverTables.running) {
     if (local.has(table.table_id)) continue;
@@ -674,7 +679,7 @@ export function addServerTables(box, localList) {
       : button(t("watchTable"), `server-table-${table.table_id}`, () => enterTable(table.table_id, null, null));
     go.setAttribute("aria-label", sit ? t("backToTableN", { code: table.table_id }) : t("watchTableN", { code: table.table_id }));
     item.append(text);
-    if (turn.has(table.table_id)) item.append(turnTag());
+    if (turn.has(table.table_id)) item.append(turnTag(table.table_id));
     item.append(go);
     box.append(item);
   }

@@ -16,7 +16,7 @@ import { analyzeRound } from "./analysis.js";
 import { showResultRating } from "./profile.js";
 import { reactionTag, renderReactBox } from "./reactions.js";
 import { tutorialMoves, tutorialRendered } from "./tutorial.js";
-import { findAgain, offerFill, openedByFind, slowTableText } from "./online.js";
+import { findAgain, offerFill, onTurnsRead, openedByFind, slowTableText } from "./online.js";
 import { $, $input, $select, api, connection, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, heldSeat, historySettled, iResigned, mySeat, pushOverlay, say, seatName, send, showError, table } from "./app.js";
 
 const UNDO_MS = 2500;
@@ -990,8 +990,17 @@ function renderRoster(view) {
     if (view.scores) row.append(el("span", { class: "score", title: t("matchTotal") }, String(seatScore(seat, view))));
     list.append(row);
   });
+  renderMatchInfo(view);
+}
+
+/**
+ * The match's length and a slow table's pace, with the own turn's deadline (again
+ * when the server's list of turns is read: onTurnsRead).
+ * @param {TableView} view
+ */
+function renderMatchInfo(view) {
   const target = view.config?.target;
-  $("match-info").textContent = `${target ? t("playingTo", { n: target }) : t("oneRound")} ${slowTableText(view)}`.trim();
+  $("match-info").textContent = `${target ? t("playingTo", { n: target }) : t("oneRound")} ${slowTableText(view, mySeat())}`.trim();
 }
 
 /**
@@ -1660,6 +1669,9 @@ async function newGameAlike() {
 }
 
 export function setupTable() {
+  onTurnsRead(() => {
+    if (table && !$("table").hidden) renderMatchInfo(table); // the own turn's deadline, once known
+  });
   $("leave").addEventListener("click", goToLobby);
   $("give-up-seat").addEventListener("click", giveUpSeat);
   $("resign").addEventListener("click", openResign);
