@@ -196,8 +196,10 @@ def test_the_pool_is_back_soon_after_a_long_outage(postgres: PrivatePostgres) ->
                 await db.close()
 
     refused, back = asyncio.run(scenario())
-    assert refused < 2.0  # the pool's wait is 5 s
-    assert back < 3.0  # psycopg's next try came some 7 s after the database was back
+    # bounds with room for a loaded machine that still tell the old pool apart: its
+    # refusal took the whole 5 s wait, and its next try came 6-7 s after the database
+    assert refused < 2.5
+    assert back < 4.5
 
 
 def test_nobody_is_shown_away_for_an_outage(postgres: PrivatePostgres) -> None:
