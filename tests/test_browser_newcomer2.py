@@ -16,6 +16,7 @@ import pytest
 
 from browser_helpers import (
     DESKTOP,
+    MY_TURN_OR_OVER,
     PHONE,
     create_table,
     discard_first_hand_card,
@@ -462,6 +463,12 @@ def test_back_after_a_new_game_reaches_the_landing_page(site: tuple[str, Any]) -
     phases = page.evaluate("window.__phases")
     assert phases[0] == "" and phases[-1] in started, phases
     assert page.evaluate(OLD_DIALOG_KEPT, old), "the new table took the old dialog's entry back"
+    wait_js(page, MY_TURN_OR_OVER)  # settled: the bot's first turn played, if it had one
+    if page.evaluate("document.body.dataset.phase") != "playing":
+        # over at once: its result dialog has its own entry, which Back closes first
+        page.get_by_test_id("result").wait_for(state="visible")
+        page.go_back()
+        page.get_by_test_id("result").wait_for(state="hidden")
     page.go_back()
     page.get_by_test_id("lobby").wait_for(state="visible")
     assert page.url.rstrip("/") == base
