@@ -135,8 +135,8 @@ class Accounts:
     def new_guest(self) -> SignedIn:
         """A new guest with a random friendly name, and its first session."""
         now = self.clock()
-        for _ in range(GUEST_TRIES):
-            name = guest_name(self._draw)
+        for attempt in range(GUEST_TRIES):  # the second half draws from a far wider set
+            name = guest_name(self._draw, wide=attempt >= GUEST_TRIES // 2)
             row = self.store.run(ops.insert_player("guest", name, name_key(name), None, now))
             if row is not None:
                 return self._sign_in(row, GUEST_SESSION)

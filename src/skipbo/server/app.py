@@ -33,7 +33,14 @@ from .analysis import add_analysis_route
 from .bot_gate import hold_bots_if_asked
 from .config import TableError
 from .delivery import add_delivery_routes
-from .guard import CreateLimiter, SameOrigin, SecurityHeaders, add_error_handlers
+from .guard import (
+    BodyLimit,
+    CreateLimiter,
+    RateLimiter,
+    SameOrigin,
+    SecurityHeaders,
+    add_error_handlers,
+)
 from .local import LocalTables
 from .messages import CreateTableRequest, JoinRequest, TokenRequest
 from .online import Online
@@ -53,6 +60,8 @@ log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 """The table page: plain HTML, CSS and JavaScript, no build step."""
+UPLOADS = frozenset({"/api/replay", "/api/analysis"})
+"""The routes that read a record's body themselves, up to 2 MiB (:func:`.replay.read_upload`)."""
 
 
 def new_bot_pool() -> Executor:
@@ -132,6 +141,7 @@ def build_app(
             own_pool.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(title="Skip-Bo", lifespan=lifespan)
+    app.add_middleware(BodyLimit, own=UPLOADS)
     app.add_middleware(SecurityHeaders)
     app.state.service = service
     app.state.online = online
@@ -142,7 +152,7 @@ def build_app(
     metrics.add_metrics_route(app)
     limiter = create_limiter or CreateLimiter(settings.create_limit)
     add_table_routes(app, service, online, accounts, limiter)
-    add_player_routes(app, service, online, accounts)
+    add_player_routes(app, service, online, accounts, RateLimiter(settings.guest_limit))
     add_websocket_route(app, service)
     add_replay_routes(app, service)
     add_analysis_route(app, service, settings.analysis_limit)

@@ -26,6 +26,7 @@ ERRORS: dict[str, str] = {
     ),
     "bots_only_name": "a table of bots only has no seat for a name",
     "too_many_tables": "too many tables created: at most {limit} a minute",
+    "too_many_guests": "too many new players from this address: at most {limit} a minute",
     # moves and rounds
     "not_your_turn": "not your turn: seat {seat} is to move",
     "round_over": "the round is over",
@@ -54,6 +55,7 @@ ERRORS: dict[str, str] = {
     "unknown_field": "{field} is not a known field",
     "invalid_value": "{field}: {reason}",
     "bad_json": "the request is not valid JSON",
+    "too_large": "the request is too large: at most {max} bytes",
     "not_found": "not found",
     "method_not_allowed": "method not allowed",
     "empty_message": "empty message",
@@ -75,6 +77,7 @@ ERRORS: dict[str, str] = {
     "bad_record": "bad record: {reason}",
     "record_does_not_replay": "the record does not replay: {reason}",
     "record_illegal_move": "the record does not replay at move {index}: {reason}",
+    "record_too_many_moves": "this record holds {moves} moves: at most {max} are replayed",
     # analyses of uploaded records
     "record_unfinished": "the round of this record is not over: only finished rounds are analysed",
     "record_too_long": "this record holds {moves} moves: at most {max} are analysed",

@@ -1,4 +1,5 @@
-"""HTTP hygiene: security headers, per-client rate limits, and coded error bodies.
+"""HTTP hygiene: security headers, a bound on request bodies, per-client rate limits,
+and coded error bodies.
 
 Every response carries a strict Content-Security-Policy (the page has no inline
 script or style), refuses framing and MIME sniffing. Every refusal becomes
@@ -39,13 +40,22 @@ HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"same-origin"),
 ]
+MAX_BODY_BYTES = 64 * 1024
+"""The largest request body a route that takes JSON reads (its largest real body is
+well under 4 KiB); record uploads read theirs themselves, up to 2 MiB (:mod:`.replay`)."""
 CREATE_PER_MINUTE = 10
 """Tables one client (IP address) may create a minute; 0 turns the limit off."""
+GUESTS_PER_MINUTE = 120
+"""New guests one client (IP address) may be made a minute; 0 turns the limit off. A
+browser becomes a guest once (its first ``/api/me``), so this is a crowd behind one
+address; without a limit a script could fill the store with guests, one a request."""
 STATUS = {
     "no_table": 404,
     "too_many_tables": 429,
+    "too_many_guests": 429,
     "too_many_analyses": 429,
     "record_too_large": 413,
+    "too_large": 413,
     "not_found": 404,
     "cross_origin": 403,
 }
@@ -68,6 +78,46 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class BodyLimit:
+    """Refuses a request body larger than :data:`MAX_BODY_BYTES` (``too_large``, 413),
+    by its declared length before any of it is read, else as soon as more arrived.
+
+    Without it a route reads the whole body into memory before its schema is checked,
+    so one request of a few hundred megabytes (or a few at once) would take as much of
+    the server's memory. ``own``: paths that read their body themselves under a limit
+    of their own (record uploads: :func:`.replay.read_upload`).
+    """
+
+    def __init__(self, app: ASGIApp, own: frozenset[str] = frozenset()) -> None:
+        self.app = app
+        self.own = own
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"] in self.own:
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+            await coded_response(too_large())(scope, receive, send)
+            return
+        received = 0
+
+        async def limited() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > MAX_BODY_BYTES:  # FastAPI passes an HTTPException on
+                raise HTTPException(413)
+            return message
+
+        await self.app(scope, limited, send)
+
+
+def too_large() -> CodedError:
+    """The refusal of a request body above :data:`MAX_BODY_BYTES`."""
+    return CodedError("too_large", max=MAX_BODY_BYTES)
 
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -204,7 +254,12 @@ def add_error_handlers(app: FastAPI, models: list[type[BaseModel]]) -> None:
             page = missing_page(request)
         if page is not None:
             return page
-        code = "method_not_allowed" if exc.status_code == 405 else "not_found"
+        if exc.status_code == 413:  # a body past BodyLimit's, found while it was read
+            return coded_response(too_large())
+        # 400: a body FastAPI could not parse at all (JSON nested past the parser's
+        # depth, an integer of more digits than Python converts): not "not found"
+        codes = {400: "bad_json", 405: "method_not_allowed"}
+        code = codes.get(exc.status_code, "not_found")
         return JSONResponse(CodedError(code).payload(), status_code=exc.status_code)
 
 

@@ -27,6 +27,7 @@ from .bot_gate import BotGate
 from .bots import choose_bot_move
 from .config import TableError
 from .messages import RATE_PER_SECOND, RateLimiter, reaction_limiter
+from .storage import hash_token
 from .tables import Table, TableRegistry
 from .timers import GRACE_SECONDS, Timers
 
@@ -45,11 +46,19 @@ class Connection:
     greeted: bool = False
     seat: int | None = None
     token: str | None = None
+    token_hash: str | None = None
+    """The hash of ``token``: the connection keeps its seat while the seat's own is this
+    one (:func:`unseat_revoked`)."""
     resigned: bool = False
     """The person gave their seat to a bot and now watches."""
     limiter: RateLimiter = field(default_factory=RateLimiter)
     reactions: RateLimiter = field(default_factory=reaction_limiter)
     """Reactions have a slower bucket of their own (:func:`.messages.reaction_limiter`)."""
+
+    def hold(self, token: str | None) -> None:
+        """Keep the seat token this connection said hello with (None: it watches)."""
+        self.token = token
+        self.token_hash = None if token is None else hash_token(token)
 
     async def send(self, message: dict[str, Any]) -> None:
         """Send, ignoring a peer that has gone (its handler cleans up)."""
@@ -76,6 +85,25 @@ def encode(message: dict[str, Any]) -> str:
 def reaction_message(seat: int, reaction: str) -> dict[str, Any]:
     """What every connection of a table gets when ``seat`` reacts: the preset's id only."""
     return {"type": "reaction", "seat": seat, "reaction": reaction}
+
+
+def unseat_revoked(table: Table, listeners: Iterable[Connection]) -> list[int]:
+    """Connections whose seat no longer opens with the token they said hello with now
+    watch; returns the seat each of them held.
+
+    A seat's token changes when its person gives it back before the start (and someone
+    else may take it) or sits down again on another device (``reseat``: the old token
+    stops working). A connection greeted with the old token must then neither be sent
+    that seat's hand nor act for it: ``next``, ``resign``, ``back``, ``hint`` and
+    ``react`` name only the connection's seat, not its token.
+    """
+    left = []
+    for conn in listeners:
+        seat = conn.seat
+        if seat is not None and table.seats[seat].token_hash != conn.token_hash:
+            conn.seat, conn.token, conn.token_hash = None, None, None
+            left.append(seat)
+    return left
 
 
 async def send_to_all(listeners: Iterable[Connection], message: dict[str, Any]) -> None:
@@ -216,7 +244,10 @@ class Hub:
         await conn.send({"type": "state", "view": table.view_for(conn.seat)})
 
     async def changed(self, table: Table) -> None:
-        """After an accepted change: clocks follow, every listener gets its view, bots move."""
+        """After an accepted change: connections whose token stopped opening their seat
+        watch (:func:`unseat_revoked`), clocks follow, every listener gets its view, bots move."""
+        for seat in unseat_revoked(table, self._listeners.get(table.code, ())):
+            table.presence.disconnect(seat)
         self.timers.sync(table)
         self.observe(table)
         await self.broadcast(table)

@@ -109,6 +109,7 @@ class LocalTables:
     async def reseat(self, code: str, seat: int) -> dict[str, Any]:
         table = self.registry.get(code)
         token = table.reseat(seat)
+        await self.hub.changed(table)  # the old token's connections watch from now on
         return {"code": table.code, "seat": seat, "token": token}
 
     async def public_view(self, code: str) -> dict[str, Any]:
@@ -129,7 +130,7 @@ class LocalTables:
     async def hello(self, conn: Connection, code: str, token: str | None) -> None:
         table = self.registry.get(code)
         seat = None if token is None else table.authenticate(token)
-        conn.token = token
+        conn.hold(token)
         await self.hub.hello(conn, table, seat)
 
     async def move(

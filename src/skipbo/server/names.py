@@ -46,6 +46,18 @@ _EMOJI = regex.compile(
 )
 """An emoji cluster: pictographs, skin tones, flags, ZWJ sequences, tag sequences."""
 _CLUSTER = regex.compile(r"\X")
+_HIDDEN_START = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{M}\u2800]")
+"""What no cluster may begin with: a code point that shows nothing (a Hangul filler, a
+soft hyphen, a joiner or a variation selector with nothing before it, the blank braille
+pattern) or a mark with no letter to sit on. Hangul fillers are letters to Unicode, so
+without this "Ann" and "Ann" + U+3164 (or a name of fillers alone) would be two names
+that look the same."""
+_INVISIBLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\u2800]")
+"""Code points that show nothing wherever they stand; a word keeps only the two joiners of
+Indic scripts (U+200C, U+200D) and a keycap's emoji selector ("1️⃣") among them, so that
+"Ann" + U+FE0F is not a second "Ann"."""
+_WORD_JOINERS = str.maketrans("", "", "\u200c\u200d")
+KEYCAP = "\ufe0f\u20e3"
 
 ADJECTIVES = (
     "Bold", "Brave", "Bright", "Calm", "Clever", "Cosy", "Daring", "Eager", "Gentle", "Happy",
@@ -111,10 +123,18 @@ def check_user_name(name: str) -> str:
     return shown
 
 
+def visible(part: str) -> bool:
+    """Whether the grapheme cluster ``part`` begins with something a reader sees."""
+    return _HIDDEN_START.match(part) is None
+
+
 def _allowed(part: str) -> bool:
-    if len(part) > MAX_CLUSTER:
+    if len(part) > MAX_CLUSTER or not visible(part):
         return False
-    return part == " " or part in SIGNS or bool(_WORD.fullmatch(part) or _EMOJI.fullmatch(part))
+    if part == " " or part in SIGNS or _EMOJI.fullmatch(part):
+        return True
+    seen = part.replace(KEYCAP, "\u20e3").translate(_WORD_JOINERS)
+    return bool(_WORD.fullmatch(part)) and not _INVISIBLE.search(seen)
 
 
 def _describe(part: str) -> str:
@@ -126,7 +146,13 @@ def _describe(part: str) -> str:
     return f'"{head}" ({codes}{more})' if visible else f"{codes}{more}"
 
 
-def guest_name(draw: Draw | None = None) -> str:
-    """A friendly random name for a new guest, e.g. "Calm Heron 317" (always a valid name)."""
+def guest_name(draw: Draw | None = None, wide: bool = False) -> str:
+    """A friendly random name for a new guest, e.g. "Calm Heron 317" (always a valid name).
+
+    ``wide``: a number of six digits ("Calm Heron 317054"), for when the three-digit names
+    drawn were taken: they are only 518,400, which guests alone could use up.
+    """
     pick = draw if draw is not None else secrets.SystemRandom()
-    return f"{pick.choice(ADJECTIVES)} {pick.choice(ANIMALS)} {pick.randrange(100, 1000)}"
+    adjective, animal = pick.choice(ADJECTIVES), pick.choice(ANIMALS)
+    number = pick.randrange(100_000, 1_000_000) if wide else pick.randrange(100, 1000)
+    return f"{adjective} {animal} {number}"

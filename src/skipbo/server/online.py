@@ -190,17 +190,20 @@ def record_with_players(result: GameResult) -> Op[Recorded]:
     """:func:`record_game` with each seat's player as ``table_players`` says, in one
     transaction. A seat taken by the stand-in of a person who resigned or abandoned this
     game keeps that person (rated on the loss); a bot seat from an earlier game at the
-    table (its person gone then) is the bot's alone."""
+    table (its person gone then) is the bot's alone. A player linked to two seats (one
+    browser joined its own table again) counts at the first only: a game has one result
+    per player, and a second one would fail the whole record (its rating point is unique
+    by player and game), so that nobody's result of the game would be kept."""
 
     def run(tx: Tx) -> Recorded:
         rows = tx.rows(
             "SELECT seat, player_id FROM table_players WHERE table_id = {p}", (result.table_id,)
         )
-        who = {
-            int(seat): int(player)
-            for seat, player in rows
-            if result.seats[int(seat)].bot is None or result.seats[int(seat)].resigned
-        }
+        who: dict[int, int] = {}
+        for seat, player in sorted((int(seat), int(player)) for seat, player in rows):
+            held = result.seats[seat]
+            if (held.bot is None or held.resigned) and player not in who.values():
+                who[seat] = player
         seats = tuple(
             replace(seat, player_id=who.get(seat.seat), bot=None if seat.seat in who else seat.bot)
             for seat in result.seats

@@ -22,7 +22,8 @@ from starlette.concurrency import run_in_threadpool
 from .account_errors import AccountError
 from .accounts import GUEST_SESSION, Accounts, SignedIn, session_seconds
 from .config import TableConfig, TableError, Timeout
-from .guard import client_address
+from .errors import CodedError
+from .guard import GUESTS_PER_MINUTE, RateLimiter, client_address
 from .messages import NAME_MAX, _Strict
 from .online import Online
 from .pairing import pairing_order
@@ -41,6 +42,10 @@ FIND_STOCKS = (10, 30)
 """Find a game offers short (10) and normal (30) rounds."""
 FIND_SCAN = 200
 """Find a game looks at this many of the newest open tables of the kind asked for."""
+MAX_ID = 2**63 - 1
+"""The largest id the store holds (SQLite's INTEGER, PostgreSQL's BIGINT): a larger one in a
+path or query is refused as invalid, not handed to the driver, which cannot bind it."""
+StoredId = Annotated[int, Field(ge=0, le=MAX_ID)]
 
 
 class NameRequest(_Strict):
@@ -118,10 +123,16 @@ async def session_player(accounts: Accounts, request: Request) -> PlayerRow | No
 
 
 def add_player_routes(
-    app: FastAPI, service: TableService, online: Online, accounts: Accounts
+    app: FastAPI,
+    service: TableService,
+    online: Online,
+    accounts: Accounts,
+    guests: RateLimiter | None = None,
 ) -> None:
     """``/api/me``, ``/api/account/*``, ``/api/lobby``, ``/api/players/{id}``,
-    ``/api/leaderboard`` and ``/api/find``."""
+    ``/api/leaderboard`` and ``/api/find``; ``guests`` limits the guests made per client
+    (default: :data:`.guard.GUESTS_PER_MINUTE`, counted in this process)."""
+    guests = guests or RateLimiter(GUESTS_PER_MINUTE)
     store = online.store
 
     async def me(request: Request) -> PlayerRow:
@@ -138,6 +149,8 @@ def add_player_routes(
         """The player of this browser; a first visit becomes a guest at once."""
         player = await session_player(accounts, request)
         if player is None:
+            if not await guests.allow_async(client_address(request)):
+                raise CodedError("too_many_guests", limit=guests.per_minute)
             signed = await run_in_threadpool(accounts.new_guest)
             set_session(request, response, signed)
             player = signed.player
@@ -247,7 +260,7 @@ def add_player_routes(
         return {"running": [asdict(t) for t in running], "your_turn": [asdict(t) for t in turn]}
 
     @app.get("/api/players/{player_id}")
-    async def profile(player_id: int, before: int | None = None) -> dict[str, Any]:
+    async def profile(player_id: StoredId, before: StoredId | None = None) -> dict[str, Any]:
         standing = await store.run_async(pages.standing(player_id))
         if standing is None:
             raise TableError("not_found")

@@ -36,6 +36,11 @@ from .service import TableSource
 
 MAX_RECORD_BYTES = 2 * 1024 * 1024
 """The largest upload taken (a full record is about 1 KiB of deck plus its moves)."""
+MAX_REPLAYED_MOVES = 5000
+"""The most moves a replayed record may hold: real rounds hold a few hundred, and every
+step is a view (about 1 KiB of answer, several in memory), so 2 MiB of moves (a round
+that never ends is legal, and some 150,000 moves fit) would be a 100 MB answer and most
+of a gigabyte of memory for one request, which nothing limits per client."""
 
 
 class ReplayError(CodedError):
@@ -68,6 +73,8 @@ def replay_steps(data: Any) -> dict[str, Any]:
     Raises :class:`ReplayError` for a bad record or an illegal move (with its index).
     """
     record = parsed_record(data)
+    if len(record.moves) > MAX_REPLAYED_MOVES:  # before any of it is replayed
+        raise ReplayError("record_too_many_moves", moves=len(record.moves), max=MAX_REPLAYED_MOVES)
     outcome = checked_replay(record)
     state = start_round(record)
     steps: list[dict[str, Any]] = [

@@ -63,6 +63,11 @@ def add_table_routes(
 
     @app.post("/api/tables")
     async def create(body: CreateTableRequest, request: Request) -> dict[str, Any]:
+        if body.slow_hours is not None and body.turn_seconds is not None:
+            # refused here, not in TableConfig.make, so that a table stored with both
+            # before this check still restores
+            reason = "a slow game has no turn timer (its deadline is slow_hours)"
+            raise TableError("invalid_value", "turn_seconds", reason=reason)
         config = TableConfig.make(
             body.players,
             body.stock,

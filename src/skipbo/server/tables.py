@@ -35,7 +35,7 @@ from skipbo.core import (
 from . import metrics
 from .bots import BotTurn
 from .config import BOT_PREFIX, HUMAN, TableConfig, TableError
-from .names import MAX_CLUSTER, clusters, shown_form
+from .names import MAX_CLUSTER, clusters, shown_form, visible
 from .presence import Presence
 from .storage import Storage, StoredTable, hash_token
 from .tutorial import arranged_round
@@ -67,12 +67,15 @@ def clean_name(name: str) -> str:
     """A nickname, trimmed; raises :class:`TableError` when empty, too long or odd.
 
     Its length is counted in grapheme clusters (what a reader sees as one
-    character: "Zoë 👨‍👩‍👧‍👦" is five), at most :data:`MAX_NAME`.
+    character: "Zoë 👨‍👩‍👧‍👦" is five), at most :data:`MAX_NAME`. Each cluster must
+    begin with something a reader sees (:func:`.names.visible`): a name of joiners or
+    fillers alone would show as nothing, and one ending in them as another's name.
     """
     name = shown_form(name)
     parts = clusters(name)
-    visible = all(c.isprintable() or c in JOINERS for c in name)
-    if not 1 <= len(parts) <= MAX_NAME or not visible or any(len(p) > MAX_CLUSTER for p in parts):
+    printable = all(c.isprintable() or c in JOINERS for c in name)
+    seen = all(visible(part) and len(part) <= MAX_CLUSTER for part in parts)
+    if not 1 <= len(parts) <= MAX_NAME or not printable or not seen:
         raise TableError("name_invalid", "name", max=MAX_NAME)
     return name
 
@@ -131,7 +134,9 @@ class Table:
     def create(cls, code: str, config: TableConfig, storage: Storage) -> Table:
         """A new table, stored; bot seats are filled at once."""
         seed = secrets.randbits(63)
-        names = iter(random.Random(seed).sample(BOT_PERSONS, len(BOT_PERSONS)))
+        # drawn apart from the seed: the names are shown to everyone, and an order that
+        # follows from the seed would tell anyone who tries seeds which ones to try
+        names = iter(random.SystemRandom().sample(BOT_PERSONS, len(BOT_PERSONS)))
         seats = [_initial_seat(kind, names) for kind in config.seats]
         storage.create_table(code, json.dumps({"config": config.to_json(), "seed": seed}))
         for index, seat in enumerate(seats):

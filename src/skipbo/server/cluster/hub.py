@@ -43,7 +43,14 @@ from .. import metrics
 from ..bot_gate import BotGate
 from ..bots import choose_bot_move
 from ..config import TableConfig, TableError
-from ..hub import BOT_PAUSE, Connection, reaction_message, send_to_all, send_views
+from ..hub import (
+    BOT_PAUSE,
+    Connection,
+    reaction_message,
+    send_to_all,
+    send_views,
+    unseat_revoked,
+)
 from ..messages import RATE_PER_SECOND, REACTIONS, RateLimiter
 from ..settings import TICK_SECONDS
 from ..storage import StoredTable
@@ -271,6 +278,9 @@ class ClusterHub:
             if conn.seat is not None and not table.is_person(conn.seat):  # resigned elsewhere
                 conn.seat, conn.resigned = None, True
         listeners = self.listeners.get(table.code, set())
+        # a seat left or sat at again elsewhere: its old token's connections watch (the
+        # tick's reassert_connections stores their counts anew)
+        unseat_revoked(table, listeners)
         await send_views(table, listeners)
         here = position(table)
         for conn in listeners:
@@ -486,7 +496,8 @@ class ClusterHub:
         old = conn.seat if conn.greeted else None
         if seat is not None and not entry.table.is_person(seat):  # resigned: watches
             seat, conn.resigned = None, True
-        conn.seat, conn.greeted, conn.token = seat, True, token
+        conn.seat, conn.greeted = seat, True
+        conn.hold(token)
         shown = entry.version
         if old is not None and old != seat:
             await self.change(code, _nothing, count=(old,))
