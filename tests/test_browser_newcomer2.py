@@ -536,6 +536,8 @@ def test_the_small_ones(site: tuple[str, Any]) -> None:
     link = host_table(base, ann, players=2, stock=20)
     bob = open_page(browser, "phone")
     bob.goto(link)
+    # the guest's name comes with /api/me, after the page: Join waits for a name
+    wait_js(bob, "document.getElementById('invite-name').value.length > 0")
     bob.get_by_test_id("invite-join").tap()
     wait_js(ann, "document.body.dataset.phase === 'playing'")
     # the discard that ended the other's turn is tagged on their pile, clear of every
