@@ -530,6 +530,36 @@ TAG_CLEAR = """() => {
 }"""
 
 
+SLOW_ME = """(() => {
+  const fetched = window.fetch.bind(window);
+  window.fetch = (url, options) => String(url).endsWith("/api/me")
+    ? new Promise((done) => setTimeout(done, 1500)).then(() => fetched(url, options))
+    : fetched(url, options);
+})()"""
+"""An init script: the page's /api/me answers 1.5 s late (a slow network)."""
+
+
+def test_join_tapped_before_the_guest_name_came_waits_for_it(site: tuple[str, Any]) -> None:
+    """A link opened on a slow network: Join is there before /api/me has brought the
+    guest's name; tapped at once, it waits for the name and sits (it refused an empty
+    name, and the host's table waited for good)."""
+    base, browser = site
+    ann = open_page(browser, "desktop")
+    link = host_table(base, ann, players=2, stock=20)
+    bob = open_page(browser, "phone")
+    bob.add_init_script(SLOW_ME)
+    bob.goto(link)
+    bob.get_by_test_id("invite-join").wait_for(state="visible")
+    assert bob.get_by_test_id("invite-name").input_value() == ""  # the name not come yet
+    bob.get_by_test_id("invite-join").tap()
+    wait_js(ann, "document.body.dataset.phase === 'playing'")
+    wait_js(bob, "document.body.dataset.phase === 'playing'")
+    assert bob.get_by_test_id("error").is_hidden()
+    for page in (ann, bob):
+        assert not page.js_errors, page.js_errors
+        close_page(page)
+
+
 def test_the_small_ones(site: tuple[str, Any]) -> None:
     base, browser = site
     ann = open_page(browser, "desktop")

@@ -7,6 +7,7 @@
 
 import { t, TEXTS } from "./i18n.js";
 import { joinTable } from "./lobby.js";
+import { identity, identityAnswered } from "./online.js";
 import { $, $input, api, enterTable, guarded, seatName, ServerError, showError, showPage } from "./app.js";
 
 const INVITE_TEXTS = {
@@ -104,7 +105,12 @@ export function renderInvite() {
 async function acceptInvite() {
   const view = inviteShown;
   if (!view) return;
-  const name = $input("invite-name").value.trim();
+  let name = $input("invite-name").value.trim();
+  if (!name && !inviteNameTyped) {
+    // tapped before the guest's name came (/api/me answers after the page): wait for it
+    await identityAnswered();
+    name = $input("invite-name").value.trim() || identity?.name || "";
+  }
   if (!name) throw new ServerError({ error: t("needName"), field: "invite-name" });
   $input("nickname").value = name;
   try {

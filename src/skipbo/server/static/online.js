@@ -112,6 +112,18 @@ export function setIdentity(value) {
 /** @type {{code: string, since: number} | null} */
 let waiting = null; // {code, since}: the table this page waits at for people
 
+/** @type {Promise<void>} */
+let identityAsked = Promise.resolve(); // the page's first /api/me (setupOnline)
+
+/**
+ * Settles once the page's first question of who this browser is was answered (or
+ * failed): the invite's Join waits for it when tapped before the guest's name came.
+ * @returns {Promise<void>}
+ */
+export function identityAnswered() {
+  return identityAsked;
+}
+
 /** @returns {Promise<void>} */
 export async function loadIdentity() {
   identity = /** @type {IdentityJson} */ (await api("GET", "/api/me"));
@@ -644,7 +656,7 @@ export function setupOnline() {
   setInterval(offerFill, 1000);
   setInterval(refreshTurns, TURN_REFRESH_MS);
   document.addEventListener("visibilitychange", refreshTurns);
-  guarded(loadIdentity)();
+  identityAsked = guarded(loadIdentity)();
   refreshOpenTables();
   setInterval(refreshOpenTables, LOBBY_REFRESH_MS);
   document.addEventListener("visibilitychange", refreshOpenTables);
