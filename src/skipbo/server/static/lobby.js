@@ -193,8 +193,11 @@ export function levelName(bot) {
  * @returns {string}
  */
 export function shownName(name) {
-  return name.replace(/ \(([\w:.-]+)\)$/, (_, level) => ` (${levelName(level)})`);
+  return name.replace(BOT_NAME, (_, level) => ` (${levelName(level)})`);
 }
+
+/** A bot's name as records give it, its level in brackets at the end: "Ada (hard)". */
+export const BOT_NAME = / \(([\w:.-]+)\)$/;
 
 /**
  * A bot level as offered for a seat: its name and its fixed public rating (/api/bots),

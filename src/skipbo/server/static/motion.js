@@ -8,7 +8,7 @@ import { cardNode } from "./cardart.js";
 import { rememberTable } from "./lobby.js";
 import { lastMove, moveWords, noteGameOver, noteMoveValues, partnerOf, render, renderResult, resignedNotices, resultText, setHoldResult, setLastMove } from "./table.js";
 import { noteSoundsAndCelebration, playSound } from "./sounds.js";
-import { $, current, el, heldSeat, mySeat, seatName, showView, sleep, table } from "./app.js";
+import { $, current, el, heldSeat, mySeat, say, seatName, showView, sleep, table } from "./app.js";
 
 /**
  * Milliseconds between two moves of other players; "instant" is for tests. Looked up
@@ -274,10 +274,11 @@ function initials(seat) {
 function announce(old, view, moves) {
   /** @type {string[]} */
   const parts = [];
-  // the card of the first move is read from the view before it (of a batch, only that one's)
-  const card = moves.length ? moveEnds(moves[0], old)?.value ?? null : null;
-  moves.forEach(({ seat, move }, i) => {
-    if (i < moves.length - 3) return; // the last three; your own too: it confirms the move
+  // the last three; your own too: it confirms the move. The card a move carried is read
+  // from the view before it, which is the first move's only (of a batch of them)
+  const said = moves.slice(-3);
+  const card = said.length && said[0] === moves[0] ? moveEnds(moves[0], old)?.value ?? null : null;
+  said.forEach(({ seat, move }, i) => {
     parts.push(`${seat === mySeat() ? t("you") : seatName(seat, view)}: ${moveWords(move, i === 0 ? card : null)}.`);
   });
   const wasMine = old?.phase === "playing" && (old.legal ?? []).length > 0;
@@ -289,7 +290,7 @@ function announce(old, view, moves) {
   if (old?.phase === "playing" && view.phase !== "playing" && view.result) parts.push(resultText(view.result));
   const resignedBefore = new Set(old ? resignedNotices(old) : []); // table.js
   if (old && view.phase === "playing") parts.push(...resignedNotices(view).filter((text) => !resignedBefore.has(text)));
-  if (parts.length) $("live").textContent = parts.join(" ");
+  if (parts.length) say(parts.join(" "));
   if (isMine && !wasMine) yourTurnAlert();
   baseTitle = `Skip-Bo · ${view.code}`;
   if (!document.hidden) document.title = baseTitle;

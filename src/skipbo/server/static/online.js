@@ -448,12 +448,10 @@ export async function refreshOpenTables() {
  */
 export function slowTableText(view, seat = null) {
   const hours = view.config.slow_hours;
-  const mine = Boolean(hours) && view.phase === "playing" && seat !== null && view.view?.to_move === seat;
-  followSlowTurn(current?.code ?? null, mine);
   if (!hours) return "";
   const pace = TEXTS.en[`pace${hours}`] ? t(`pace${hours}`) : t("paceSlowTag");
   const rule = view.config.on_timeout === "bot" ? t("timeoutBot") : t("timeoutLose");
-  const deadline = mine && current ? turnDeadline(current.code) : null;
+  const deadline = mySlowTurn(view, seat) && current ? turnDeadline(current.code) : null;
   const until = deadline ? ` ${capitalized(turnUntilText(deadline))}.` : "";
   return `${capitalized(t("slowTableRule", { pace, rule }))}${until}`;
 }
@@ -463,18 +461,29 @@ function capitalized(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * Whether it is the page's seat's turn at a slow table in play.
+ * @param {TableView} view
+ * @param {number | null} seat
+ * @returns {boolean}
+ */
+function mySlowTurn(view, seat) {
+  return Boolean(view.config.slow_hours) && view.phase === "playing" && seat !== null && view.view?.to_move === seat;
+}
+
 /** @type {string | null} */
 let slowTurnAt = null; // the table where the page last saw it was this player's slow turn
 
 /**
- * This player's turn at a slow table begins: its deadline is asked for (the server
- * writes it as the turn begins), and the last turn's, which is not this one's, is
- * forgotten; the answer shows through onTurnsRead's listeners.
- * @param {string | null} code
- * @param {boolean} mine
+ * Called at each view of the table: when this player's turn at a slow table begins,
+ * its deadline is asked for (the server writes it as the turn begins), and the last
+ * turn's, which is not this one's, is forgotten; the answer shows through
+ * onTurnsRead's listeners.
+ * @param {TableView} view
+ * @param {number | null} seat the page's seat
  */
-function followSlowTurn(code, mine) {
-  const at = mine ? code : null;
+export function followSlowTurn(view, seat) {
+  const at = mySlowTurn(view, seat) ? current?.code ?? null : null;
   if (at === slowTurnAt) return;
   slowTurnAt = at;
   if (at === null) return;

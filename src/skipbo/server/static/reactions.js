@@ -6,7 +6,7 @@
 // server limits how often a connection may react (too_many_reactions).
 
 import { t, TEXTS } from "./i18n.js";
-import { $, current, el, mySeat, seatName, send, table } from "./app.js";
+import { $, current, el, mySeat, say, seatName, send, table } from "./app.js";
 
 const REACTION_TEXTS = {
   en: {
@@ -51,7 +51,7 @@ export function receiveReaction(message) {
   }, REACTION_SHOW_MS);
   reactionsShown[seat] = { reaction: message.reaction, timer };
   showReactionTags();
-  $("live").textContent = t("reactionSaid", { name: seatName(seat), reaction: t(`react_${message.reaction}`) });
+  say(t("reactionSaid", { name: seatName(seat), reaction: t(`react_${message.reaction}`) }));
 }
 
 function clearReactions() {

@@ -8,7 +8,7 @@ import { buildSlot, moveWords, resultText } from "./table.js";
 import { resetAnalysis, showAnalysisStep } from "./analysis.js";
 import { moveEnds } from "./motion.js";
 import { closeLinkedReplay } from "./profile.js";
-import { shownName } from "./lobby.js";
+import { BOT_NAME, shownName } from "./lobby.js";
 import { $, $input, $select, current, el, guarded, ServerError, showPage, table } from "./app.js";
 
 /** @type {ReplayJson | null} */
@@ -95,18 +95,19 @@ export async function replayTableRound() {
  */
 function defaultSeat(names, source) {
   if (source?.code && current?.code === source.code && current.seat !== null) return current.seat;
-  const person = names.findIndex((name) => !/ \([\w:.-]+\)$/.test(name));
+  const person = names.findIndex((name) => !BOT_NAME.test(name));
   return Math.max(0, person);
 }
 
 /**
- * The Analyze seat chooser: the record's players by name once a replay is shown.
+ * The Analyze seat chooser: a choice per player of the record, worded by renderReplay
+ * (by name, in the page's language).
  * @param {string[]} names
  * @param {number} chosen
  */
 function fillSeatChoice(names, chosen) {
   const select = $select("analyze-seat");
-  select.replaceChildren(...names.map((name, seat) => el("option", { value: String(seat) }, `${seat + 1} · ${name}`))); // renderReplay words them
+  select.replaceChildren(...names.map((_, seat) => el("option", { value: String(seat) })));
   select.value = String(chosen);
 }
 

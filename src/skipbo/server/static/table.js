@@ -16,7 +16,7 @@ import { analyzeRound } from "./analysis.js";
 import { showResultRating } from "./profile.js";
 import { reactionTag, renderReactBox } from "./reactions.js";
 import { tutorialMoves, tutorialRendered } from "./tutorial.js";
-import { findAgain, offerFill, onTurnsRead, openedByFind, slowTableText } from "./online.js";
+import { findAgain, followSlowTurn, offerFill, onTurnsRead, openedByFind, slowTableText } from "./online.js";
 import { $, $input, $select, api, connection, current, dropOverlay, el, enterTable, giveUpSeat, goToLobby, guarded, heldSeat, historySettled, iResigned, mySeat, pushOverlay, say, seatName, send, showError, table } from "./app.js";
 
 const UNDO_MS = 2500;
@@ -990,6 +990,7 @@ function renderRoster(view) {
     if (view.scores) row.append(el("span", { class: "score", title: t("matchTotal") }, String(seatScore(seat, view))));
     list.append(row);
   });
+  followSlowTurn(view, mySeat()); // online.js: a slow turn's deadline asked as it begins
   renderMatchInfo(view);
 }
 
