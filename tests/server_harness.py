@@ -93,6 +93,18 @@ class Client:
         self.ws.close()
 
 
+def resign_by_socket(base: str, code: str, token: str) -> None:
+    """The seat of ``token`` resigns over a WebSocket of its own, which waits until the
+    match is over (at two sides, a resignation ends it) and closes."""
+    client = Client(base, code)
+    try:
+        client.hello(token)
+        client.send({"type": "resign"})
+        client.until(lambda m: m["type"] == "state" and m["view"]["phase"] == "match_over")
+    finally:
+        client.close()
+
+
 PRESENCE = ("connected", "autopilot", "ready")
 
 

@@ -22,7 +22,7 @@ import pytest
 
 from browser_helpers import SIZES, open_page, shoot, wait_js
 from browser_site import close_page, shared_site
-from server_harness import Client, thread_server
+from server_harness import resign_by_socket, thread_server
 from test_browser_a11y import check_axe
 from test_browser_online import landing
 from test_server_players import Browser
@@ -78,13 +78,7 @@ def finished_game(base: str, page: Any) -> tuple[str, list[str], Browser]:
     bob.get("/api/me")
     other = bob.post("/api/find", kind).json()
     assert other["code"] == mine["code"]
-    client = Client(base, other["code"])
-    try:
-        client.hello(other["token"])
-        client.send({"type": "resign"})
-        client.until(lambda m: m["type"] == "state" and m["view"]["phase"] == "match_over")
-    finally:
-        client.close()
+    resign_by_socket(base, other["code"], other["token"])
     for _ in range(200):  # recorded by a task of its own, just after the end
         if page.request.get(base + "/api/me").json()["games"] == 1:
             break

@@ -36,7 +36,7 @@ from browser_helpers import (
     wait_new_state,
 )
 from browser_site import close_page, shared_site
-from test_browser_coach import marked_record
+from test_browser_coach import marked_record_file
 
 FOCUSED = """() => {
   // What has focus, as "testid" (else id, else tag), and whether it is shown.
@@ -285,9 +285,7 @@ def test_resign_and_rematch_by_keyboard(site: tuple[str, Any]) -> None:
 @pytest.fixture(scope="module")
 def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A finished round of "Ann" and "Ada (hard)" in which Ann made marked moves."""
-    path = tmp_path_factory.mktemp("audit-record") / "round.json"
-    path.write_text(json.dumps(marked_record()))
-    return path
+    return marked_record_file(tmp_path_factory.mktemp("audit-record"))
 
 
 LEVELS = {"fr": "(difficile)", "de": "(schwer)", "nl": "(moeilijk)"}

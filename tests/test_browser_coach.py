@@ -69,6 +69,13 @@ def marked_record() -> dict[str, Any]:
     raise AssertionError("no round with a marked move for the random seat")
 
 
+def marked_record_file(folder: Path) -> Path:
+    """:func:`marked_record` written to ``folder/round.json``, a file to upload."""
+    path = folder / "round.json"
+    path.write_text(json.dumps(marked_record()))
+    return path
+
+
 def test_analyze_works_on_an_uploaded_record(tmp_path: Path) -> None:
     record = marked_record()
     expected = analysis_json(record, 0)

@@ -6,7 +6,6 @@ signals."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -712,11 +711,9 @@ def test_every_page_fits_a_phone_in_every_language(site: tuple[str, Any], lang: 
 @pytest.fixture(scope="module")
 def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An uploaded round with marked moves: the analysis shows its graph and its chips."""
-    from test_browser_coach import marked_record
+    from test_browser_coach import marked_record_file
 
-    path = tmp_path_factory.mktemp("record") / "round.json"
-    path.write_text(json.dumps(marked_record()))
-    return path
+    return marked_record_file(tmp_path_factory.mktemp("record"))
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from server_harness import TIMEOUT, Client, http, http_raw, thread_server
+from server_harness import TIMEOUT, http, http_raw, resign_by_socket, thread_server
 from skipbo.server.account_errors import AccountError
 from skipbo.server.accounts import Accounts
 from skipbo.server.config import TableConfig
@@ -153,13 +153,7 @@ def test_one_player_at_two_seats_of_a_rated_game_is_recorded_once(
     made = ann.post("/api/tables", body).json()
     again = ann.post(f"/api/tables/{made['code']}/join", {"name": "Ann again"}).json()
     assert again["seat"] == 1 - made["seat"]
-    client = Client(base, made["code"])
-    try:
-        client.hello(again["token"])
-        client.send({"type": "resign"})
-        client.until(lambda m: m["type"] == "state" and m["view"]["phase"] == "match_over")
-    finally:
-        client.close()
+    resign_by_socket(base, made["code"], again["token"])
     profile = wait_for(lambda: ann.get(f"/api/players/{ann_id}").json()["games"])
     assert len(profile) == 1 and profile[0]["rated"]
     player = ann.get(f"/api/players/{ann_id}").json()["player"]

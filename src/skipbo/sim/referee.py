@@ -31,6 +31,7 @@ exactly as with one job.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -397,6 +398,20 @@ def close_bots(bots: Sequence[RefereedBot]) -> None:
         bot.close()
 
 
+@contextlib.contextmanager
+def ending(bots: Sequence[RefereedBot]) -> Iterator[None]:
+    """Ends every bot however the block ends (:func:`close_bots`); a block stopped (Ctrl-C,
+    a write error) abandons them first: no grace for bots still thinking."""
+    try:
+        yield
+    except BaseException:
+        for bot in bots:
+            bot.abandon()
+        raise
+    finally:
+        close_bots(bots)
+
+
 @dataclass(slots=True)
 class _Table:
     """One round being played: the state, who sits where, and what went wrong."""
@@ -565,14 +580,8 @@ def _play_deal(task: tuple[MatchConfig, int]) -> _Played:
     config, deal = task
     played = _empty(config)
     bots = make_bots(config, first_round=deal * config.rotations)
-    try:
+    with ending(bots):
         played.lines.extend(_play_rounds(config, bots, played, range(deal, deal + 1)))
-    except BaseException:  # the match stopped (Ctrl-C): no grace, as in play_match
-        for bot in bots:
-            bot.abandon()
-        raise
-    finally:
-        close_bots(bots)
     return played
 
 
@@ -613,15 +622,9 @@ def play_match(
             _write(out, part.lines, progress)
     else:
         bots = make_bots(config)
-        try:
+        with ending(bots):
             for line in _play_rounds(config, bots, played, None):
                 _write(out, [line], progress)
-        except BaseException:  # Ctrl-C or a write error: no grace for bots still thinking
-            for bot in bots:
-                bot.abandon()
-            raise
-        finally:
-            close_bots(bots)
     seconds = time.perf_counter() - start
     return MatchSummary(
         config,
