@@ -485,12 +485,12 @@ class Table:
         if self._phase() in ("lobby", "match_over"):
             raise TableError("game_over" if self.started else "not_started")
         resigned = [*self.resigned, seat]
-        if not self.two_sides:
-            self._hand_to_bot(seat)
         self._storage.set_status(self.code, self._status(self._rounds_played(), resigned))
         self.resigned = resigned
         if self.two_sides:
             self._forfeit(seat)
+        else:
+            self._hand_to_bot(seat)  # last, as in time_out: the seat is resigned when seen
 
     def _hand_to_bot(self, seat: int) -> None:
         """The stand-in bot takes ``seat`` for good (the person's name stays on it)."""
@@ -509,12 +509,14 @@ class Table:
         if not self.is_person(seat):
             raise TableError("not_your_turn", seat=seat)
         if self.config.on_timeout == "bot":
+            # stored and listed before the seat changes hands: whoever sees the bot at
+            # the seat (a page, the cluster, a test) also finds the seat abandoned
             abandoned = [*self.abandoned, seat]
-            self._hand_to_bot(seat)
             self._storage.set_status(
                 self.code, self._status(self._rounds_played(), abandoned=abandoned)
             )
             self.abandoned = abandoned
+            self._hand_to_bot(seat)
         else:
             self.resign(seat)
         return seat
