@@ -559,6 +559,28 @@ def test_join_tapped_before_the_guest_name_came_waits_for_it(site: tuple[str, An
         close_page(page)
 
 
+def test_the_guest_name_never_lands_in_a_field_the_person_is_in(site: tuple[str, Any]) -> None:
+    """The guest's name comes late (a slow network) while the person is in the name
+    field: it is not put under their fingers (a name being typed then read "Plucky
+    Dingo 475Zoë": the red fresh-clone run); left empty, the field gets it after all."""
+    base, browser = site
+    page = open_page(browser, "desktop")
+    page.add_init_script(SLOW_ME)
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    field = page.get_by_test_id("nickname")
+    field.focus()
+    wait_js(page, "!document.getElementById('me-box').hidden")
+    assert field.input_value() == ""  # the name came, and the field stayed the person's
+    page.get_by_test_id("quick-play").focus()  # left empty: the guest's name after all
+    wait_js(page, "document.getElementById('nickname').value.length > 0")
+    field.fill("Zoë")
+    page.get_by_test_id("quick-play").focus()
+    assert field.input_value() == "Zoë"
+    assert not page.js_errors, page.js_errors
+    close_page(page)
+
+
 def test_the_small_ones(site: tuple[str, Any]) -> None:
     base, browser = site
     ann = open_page(browser, "desktop")

@@ -128,13 +128,21 @@ export function identityAnswered() {
 export async function loadIdentity() {
   identity = /** @type {IdentityJson} */ (await api("GET", "/api/me"));
   refreshTurns();
-  // a name typed meanwhile (the answer may come after the person typed) is kept
-  if (!localStorage.getItem("skipbo.name") && identity?.name && !$input("nickname").value) {
-    $input("nickname").value = identity.name;
-  }
+  offerGuestName();
   fillInviteName(identity?.name); // invite.js
   renderIdentity();
   refreshServerTables(); // profile.js: this player's running tables, by the server
+}
+
+/**
+ * The guest's name into the empty nickname field, never under the person's fingers:
+ * a name typed meanwhile (the answer may come after they typed) is kept, and a field
+ * they are in stays theirs until they leave it (setupOnline asks again then).
+ */
+function offerGuestName() {
+  const field = $input("nickname");
+  if (localStorage.getItem("skipbo.name") || !identity?.name || field.value) return;
+  if (document.activeElement !== field) field.value = identity.name;
 }
 
 export function renderIdentity() {
@@ -665,6 +673,7 @@ export function setupOnline() {
   setInterval(offerFill, 1000);
   setInterval(refreshTurns, TURN_REFRESH_MS);
   document.addEventListener("visibilitychange", refreshTurns);
+  $("nickname").addEventListener("blur", offerGuestName); // left empty: the guest's name after all
   identityAsked = guarded(loadIdentity)();
   refreshOpenTables();
   setInterval(refreshOpenTables, LOBBY_REFRESH_MS);
