@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
-from server_harness import TIMEOUT, http, http_raw, resign_by_socket, thread_server
+from server_harness import TIMEOUT, Client, http, http_raw, resign_by_socket, thread_server
 from skipbo.server.account_errors import AccountError
 from skipbo.server.accounts import Accounts
 from skipbo.server.config import TableConfig
@@ -206,6 +207,38 @@ def test_new_guests_are_limited_per_address(tmp_path: Path) -> None:
         assert [answer.status_code for answer in answers] == [200, 200, 200, 429]
         assert answers[-1].json()["code"] == "too_many_guests"
         assert browsers[0].get("/api/me").status_code == 200  # a guest already made is served
+
+
+def test_an_address_that_misses_many_codes_is_refused_every_code_for_a_while(
+    tmp_path: Path,
+) -> None:
+    """Join codes can be guessed (about 10^9): an address that asks for codes leading
+    nowhere, past the limit, is refused every code, the real ones too, by HTTP and by
+    socket; an address that only asks for real codes never is."""
+    with thread_server(tmp_path / "m.db", miss_limit=3) as (base, _app):
+        status, made = http(base, "POST", "/api/tables", {"players": 2, "name": "Ann"})
+        code = made["code"]
+        for _ in range(5):
+            assert http(base, "GET", f"/api/tables/{code}")[0] == 200  # hits are not counted
+        for guess in ("AAAAAA", "BBBBBB", "zz"):
+            status, answer = http(base, "GET", f"/api/tables/{guess}")
+            assert (status, answer["code"]) == (404, "no_table")
+        status, answer = http(base, "GET", f"/api/tables/{code}")
+        assert (status, answer["code"], answer["params"]) == (429, "too_many_misses", {"limit": 3})
+        assert http(base, "POST", f"/api/tables/{code}/join", {"name": "Eve"})[0] == 429
+        client = Client(base, code)
+        assert client.recv()["code"] == "too_many_misses"
+        with pytest.raises(ConnectionClosed) as closed:
+            client.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+        assert http(base, "GET", "/api/bots")[0] == 200  # what names no code is served
+
+
+def test_a_socket_to_no_table_counts_as_a_miss(tmp_path: Path) -> None:
+    with thread_server(tmp_path / "w.db", miss_limit=1) as (base, _app):
+        _, made = http(base, "POST", "/api/tables", {"players": 2, "name": "Ann"})
+        assert Client(base, "AAAAAA").recv()["code"] == "no_table"
+        assert http(base, "GET", f"/api/tables/{made['code']}")[0] == 429
 
 
 class Taken:

@@ -35,6 +35,7 @@ from .config import TableError
 from .delivery import add_delivery_routes
 from .guard import (
     BodyLimit,
+    CodeGuesses,
     CreateLimiter,
     RateLimiter,
     SameOrigin,
@@ -142,6 +143,7 @@ def build_app(
 
     app = FastAPI(title="Skip-Bo", lifespan=lifespan)
     app.add_middleware(BodyLimit, own=UPLOADS)
+    app.add_middleware(CodeGuesses, per_minute=settings.miss_limit)
     app.add_middleware(SecurityHeaders)
     app.state.service = service
     app.state.online = online

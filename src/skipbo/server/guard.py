@@ -9,7 +9,9 @@ validation errors included, so the page can show it in the player's language.
 
 from __future__ import annotations
 
+import json
 import logging
+import re
 import time
 from collections import deque
 from typing import Any
@@ -49,8 +51,16 @@ GUESTS_PER_MINUTE = 120
 """New guests one client (IP address) may be made a minute; 0 turns the limit off. A
 browser becomes a guest once (its first ``/api/me``), so this is a crowd behind one
 address; without a limit a script could fill the store with guests, one a request."""
+CODE_MISSES_PER_MINUTE = 30
+"""Table codes one client (IP address) may ask for and miss a minute before its
+requests for any code are refused (``too_many_misses``); 0 turns the limit off. A
+person mistypes a code a few times; a script guessing the 10^9 codes for a private
+table would find one a few hundred thousand tries in, without a limit."""
+TABLE_PATH = re.compile(r"^/(?:api/tables|ws)/[^/]+")
+"""The paths that name a table by its code (``/api/tables`` itself does not)."""
 STATUS = {
     "no_table": 404,
+    "too_many_misses": 429,
     "too_many_tables": 429,
     "too_many_guests": 429,
     "too_many_analyses": 429,
@@ -113,6 +123,47 @@ class BodyLimit:
             return message
 
         await self.app(scope, limited, send)
+
+
+class CodeGuesses:
+    """Refuses every request that names a table code (:data:`TABLE_PATH`) from a
+    client that missed more than ``per_minute`` codes in the last minute: 429
+    ``too_many_misses``, or a WebSocket closed with 4429. A miss is a 404 answer to
+    such a request, or a table socket closed with 4404 (no table).
+
+    Counted in this process, as the other per-client limits: on a cluster each worker
+    counts its own (docs/deploy.md names the proxy's limits for more)."""
+
+    def __init__(self, app: ASGIApp, per_minute: int = CODE_MISSES_PER_MINUTE) -> None:
+        self.app = app
+        self.misses = RateLimiter(per_minute)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket") or not TABLE_PATH.match(scope["path"]):
+            await self.app(scope, receive, send)
+            return
+        client = scope["client"][0] if scope.get("client") else "?"
+        if self.misses.exhausted(client):
+            refused = CodedError("too_many_misses", limit=self.misses.per_minute)
+            if kind == "websocket":  # as a socket to no table is told: accepted, told, closed
+                await receive()  # websocket.connect
+                await send({"type": "websocket.accept"})
+                await send({"type": "websocket.send", "text": json.dumps(refused.message())})
+                await send({"type": "websocket.close", "code": 4429})
+                return
+            await coded_response(refused)(scope, receive, send)
+            return
+
+        async def counting(message: Message) -> None:
+            kind = message["type"]
+            if (kind == "http.response.start" and message["status"] == 404) or (
+                kind == "websocket.close" and message.get("code") == 4404
+            ):
+                self.misses.allow(client)
+            await send(message)
+
+        await self.app(scope, receive, counting)
 
 
 def too_large() -> CodedError:
@@ -179,6 +230,13 @@ class RateLimiter:
             return False
         stamps.append(now)
         return True
+
+    def exhausted(self, client: str) -> bool:
+        """Whether ``client`` has used up its actions of the last minute (counts none)."""
+        if self.per_minute <= 0:
+            return False
+        self._forget_before(time.monotonic() - self.WINDOW)
+        return len(self._stamps.get(client, ())) >= self.per_minute
 
     async def allow_async(self, client: str) -> bool:
         """:meth:`allow`, as a cluster's shared limiter answers it (after asking Redis)."""

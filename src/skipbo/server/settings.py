@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .analysis import ANALYSES_PER_MINUTE
-from .guard import CREATE_PER_MINUTE, GUESTS_PER_MINUTE
+from .guard import CODE_MISSES_PER_MINUTE, CREATE_PER_MINUTE, GUESTS_PER_MINUTE
 from .messages import RATE_PER_SECOND
 from .timers import GRACE_SECONDS
 
@@ -52,10 +52,11 @@ class ServerSettings:
     per second of a turn timer (tests shrink it); ``create_limit``: tables per
     client and minute (0: no limit); ``analysis_limit``: uploaded records analysed
     per client and minute (0: no limit); ``guest_limit``: new guests per client and
-    minute (0: no limit); tables unused for ``idle_seconds`` (or
-    finished) are freed from memory every ``sweep_seconds``; ``tick``: a cluster
-    worker's heartbeat; ``slow_check_seconds``: how often slow games' deadlines are
-    checked.
+    minute (0: no limit); ``miss_limit``: table codes per client and minute that
+    lead nowhere before its requests for codes are refused (0: no limit); tables
+    unused for ``idle_seconds`` (or finished) are freed from memory every
+    ``sweep_seconds``; ``tick``: a cluster worker's heartbeat; ``slow_check_seconds``:
+    how often slow games' deadlines are checked.
     """
 
     rate: float = RATE_PER_SECOND
@@ -64,6 +65,7 @@ class ServerSettings:
     create_limit: int = CREATE_PER_MINUTE
     analysis_limit: int = ANALYSES_PER_MINUTE
     guest_limit: int = GUESTS_PER_MINUTE
+    miss_limit: int = CODE_MISSES_PER_MINUTE
     idle_seconds: float = IDLE_SECONDS
     sweep_seconds: float = SWEEP_SECONDS
     tick: float = TICK_SECONDS
