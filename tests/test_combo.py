@@ -7,7 +7,15 @@ from collections.abc import Sequence
 import pytest
 
 from conftest import make_position
-from skipbo.bots.combo import HAND, ComboBot, ComboWeights, _cover, best_discard, combo_line
+from skipbo.bots.combo import (
+    HAND,
+    ComboBot,
+    ComboWeights,
+    TurnSearch,
+    _cover,
+    best_discard,
+    combo_line,
+)
 from skipbo.core import SB, Round, Rules, format_move, player_view
 from skipbo.core.cards import NO_CARD
 
@@ -166,3 +174,25 @@ def test_cover_chance_is_the_dict_chain_to_the_last_bit() -> None:
                     for draws in range(HAND + 1):  # fewer draws: a hand partly kept
                         expected = _cover_by_dict(distinct, k, share, wild, draws)
                         assert _cover.__wrapped__(distinct, k, share, wild, draws) == expected
+
+
+def test_the_last_card_weight_counts_the_next_opponents_last_stock_card_more() -> None:
+    # the 4 leaves B1 needing 5; with threat 0 only the last-card weight can forbid it
+    def four_played(next_stock: tuple[int, ...], weights: ComboWeights) -> bool:
+        state = _position([4, 9, 10, 11, 11], [[1, 2, 3]], stock=(9, 12), next_stock=next_stock)
+        line = combo_line(player_view(state, 0), weights)
+        return "H4-B1" in [format_move(move) for move in line]
+
+    plain = ComboWeights(threat=(0.0, 0.0, 0.0))
+    last = ComboWeights(threat=(0.0, 0.0, 0.0), last_card=5000.0)
+    assert four_played((5,), plain) and not four_played((5,), last)
+    assert four_played((2, 5), last)  # not their last card: the threat weight (0) counts
+
+
+def test_the_last_reach_weight_scales_next_turns_reach_only_for_the_last_stock_card() -> None:
+    def reach(stock: tuple[int, ...]) -> tuple[float, ...]:
+        view = player_view(_position([4, 9, 10, 11, 11], [[1, 2, 3]], stock=stock), 0)
+        return TurnSearch(view, ComboWeights(last_reach=3.0)).reach
+
+    assert reach((12,)) == tuple(3.0 * r for r in ComboWeights().reach)
+    assert reach((9, 12)) == ComboWeights().reach

@@ -89,6 +89,12 @@ class ComboWeights:
     """Times the score of the best discard left at the end of the line
     (:func:`best_discard`: 40 for continuing a descending run, down to burying).
     Off: it won no rounds against combo without it, and slows the search."""
+    last_card: float = 0.0
+    """The threat weight when the next opponent's stock holds its last card (playing
+    it wins them the round); 0: the ``threat`` weight as for any stock card."""
+    last_reach: float = 0.0
+    """Times the ``reach`` weights when the own stock holds its last card (reaching it
+    next turn wins the round); 0: the ``reach`` weights as for any stock card."""
     pile_card: float = -10.0
     """Per card played from a discard pile: a reserve no draw refills, so spent
     only where the line gains by it (a bonus instead lost rounds: docs/bots.md)."""
@@ -162,6 +168,9 @@ class TurnSearch:
         """Bit ``v`` set when a stock top (own or the partner's) is a ``v``."""
         self.own_stock = self.stocks[0][1] if self.stocks else NO_CARD
         self.reach_counted = self.own_stock not in (NO_CARD, SB)
+        self.reach = weights.reach
+        if weights.last_reach and seat_stock(view) == 1:
+            self.reach = tuple(weights.last_reach * r for r in weights.reach)
         self.threat = _Threat(view, weights)
         target = self.own_stock if self.own_stock != NO_CARD else SB
         self.own_gaps = _GAPS[target]
@@ -301,8 +310,8 @@ class TurnSearch:
         score -= threats.weight * threat * (1.0 if final else 0.5)
         if reach and self.reach_counted:
             missing = self._missing(tops, top_wilds)
-            if missing < len(w.reach):
-                score += w.reach[missing]
+            if missing < len(self.reach):
+                score += self.reach[missing]
         return score
 
     def _discard_value(self) -> float:
@@ -343,6 +352,11 @@ class TurnSearch:
                 if missing < best:
                     best = missing
         return best if best > 0 else 0
+
+
+def seat_stock(view: PlayerView) -> int:
+    """Cards in the own stock (0 for a spectator's view)."""
+    return 0 if view.seat is None else view.players[view.seat].stock
 
 
 def _stock_tops(view: PlayerView) -> list[tuple[int, int]]:
@@ -408,6 +422,8 @@ class _Threat:
             other = (seat + step) % n
             if other != view.partner:
                 self.piles_seen = [p for p in view.players[other].discards if p]
+                if weights.last_card and view.players[other].stock == 1:
+                    self.weight = weights.last_card
                 break
         self.cache: dict[tuple[int, ...], float] = {}
         self.by_value: dict[int, float] = {}
