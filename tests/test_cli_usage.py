@@ -248,3 +248,18 @@ def test_a_number_too_long_to_read_is_a_bad_record(
     assert main(["replay", str(path)]) == 1
     line = json.loads(capsys.readouterr().out)
     assert line == {"ok": False, "index": None, "error": "line 1 holds a number too large"}
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (a disk that is full)")
+@pytest.mark.parametrize(
+    "command",
+    [["simulate", "--games", "2"], ["match", "--bot", "hard", "--bot", "greedy", "--deals", "1"]],
+)
+def test_a_full_disk_names_the_out_file(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Writing the records fails (a full disk): the error says which file, in one line
+    (it said only "[Errno 28] No space left on device")."""
+    code = main([*command, "--stock", "3", "--out", "/dev/full"])
+    err = capsys.readouterr().err
+    assert code == 2 and err == "skipbo: error: cannot write /dev/full: No space left on device\n"

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import io
 import os
 import sys
@@ -426,8 +427,18 @@ def _open_out(path: str | None) -> Iterator[IO[str] | None]:
         stream = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed below
     except OSError as exc:
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
-    with stream:
-        yield stream
+    try:
+        with stream:
+            yield stream
+    except OSError as exc:
+        if exc.errno not in _WRITE_ERRORS:
+            raise
+        raise OSError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
+"""What writing to an open file can fail with (a full disk, a quota, a file too
+large, a device error): said with the file's name, where Python says only the error."""
 
 
 def _run_simulation(config: SimConfig, out: IO[str] | None) -> Summary:
