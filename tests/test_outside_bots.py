@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shlex
 import sys
 from collections.abc import Sequence
@@ -99,6 +100,8 @@ def test_an_outside_bot_that_answers_illegally_forfeits_with_a_report(
     assert summary.seats[1].count == 2  # the forfeits are the other seat's wins
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2 and all("forfeits a round: illegal move" in line for line in err)
+    # the core's reason, as skipbo match gives it: "illegal move H9-B1 (there is no 9 in the hand)"
+    assert all(re.search(r"illegal move \S+ \(.+\); it sent: ", line) for line in err), err
 
 
 def test_simulate_command_takes_cmd_bots(capsys: pytest.CaptureFixture[str]) -> None:

@@ -24,6 +24,7 @@ from typing import Any
 
 from skipbo.bots import Bot, bot_names, make_bot
 from skipbo.core import Move, PlayerView, Round, Rules
+from skipbo.core.determinize import sample_round
 
 from .refereed_bots import (
     CMD,
@@ -123,6 +124,8 @@ class OutsideBot:
         except BotFault as fault:
             self.failed = True
             self.fault = fault
+            if fault.move is not None:  # the core's reason, as skipbo match gives it
+                fault.why += f" ({why_illegal_in_view(view, fault.move)})"
             self.driver.abandon()
             self.report(f"bot {self.driver.label!r} forfeits a round: {forfeit_why(self)}")
             return FORFEIT
@@ -139,6 +142,15 @@ class OutsideBot:
         """Tell the program the round is over (it then waits for the next hello)."""
         if self.greeted and not self.failed:
             self.driver.end(result)
+
+
+def why_illegal_in_view(view: PlayerView, move: Move) -> str:
+    """Why ``move`` is not legal for the seat of ``view``, in the core's words.
+
+    The reasons read only what that seat sees (its hand, its stock top and discard
+    piles, the build piles), so any round that looks like ``view`` from that seat
+    answers as the true one would: a sampled one does."""
+    return sample_round(view, 0).why_illegal(move) or "not legal now"
 
 
 def forfeit_why(bot: Bot | None) -> str:
