@@ -713,6 +713,12 @@ def test_every_page_fits_a_phone_in_every_language(site: tuple[str, Any], lang: 
     found["players and moves"] = overflows(page, "#side")
     page.get_by_test_id("side-close").tap()
     play_round(page, touch=True)
+    # French puts a (no-break) space before the colon: "Chloé : ..."; the others do not
+    colon = "\u00a0: " if lang == "fr" else ": "
+    tips = page.locator("#moves li").evaluate_all("els => els.map((e) => e.title)")
+    assert tips and all(colon in tip and " :" not in tip.replace(colon, "") for tip in tips), tips
+    item = page.locator("#moves li").first.text_content() or ""
+    assert colon in item, item
     show_result(page)
     page.wait_for_timeout(300)  # the dialog's pop-in
     found["end of the round"] = overflows(page, "#result")

@@ -452,7 +452,7 @@ function ratingGraph(points, width) {
   if (points.length <= 60) {
     points.forEach((p, i) => {
       const dot = svgEl("circle", { cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: 4, class: "dot" });
-      dot.append(svgEl("title", {}, `${when(p.at)}: ${p.rating}`));
+      dot.append(svgEl("title", {}, `${when(p.at)}${t("colon")}${p.rating}`));
       svg.append(dot);
     });
   }

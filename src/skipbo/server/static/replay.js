@@ -183,7 +183,7 @@ export function renderReplay() {
   $("replay-step").textContent = t("step", { i: replayAt, n: steps.length - 1 });
   // the card a move carried, read from the step before it (a stock or discard pile's top)
   const card = move === null || seat === null ? null : moveEnds({ seat, move }, steps[replayAt - 1] ?? null)?.value ?? null;
-  $("replay-move").textContent = move === null ? t("dealt") : `${nameOf(seat)}: ${moveWords(move, card)}`;
+  $("replay-move").textContent = move === null ? t("dealt") : `${nameOf(seat)}${t("colon")}${moveWords(move, card)}`;
   $("replay-move").dataset.move = move ?? "";
   $("replay-hands-note").hidden = Boolean(hands);
   const players = $("replay-players");
