@@ -119,6 +119,7 @@ class Server:
             prefix += ["-m", "cProfile", "-o", str(profile)]
         args = ["--host", "127.0.0.1", "--port", str(self.port), "--db", url, *extra]
         args += ["--create-limit", "0"]  # one client creates every table
+        args += ["--socket-limit", "0"]  # and holds every table's sockets
         self.stderr = (workdir / "server.err").open("w+b")
         self.process = subprocess.Popen(
             [*prefix, "-m", "skipbo.server.command", *args],

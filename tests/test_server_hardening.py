@@ -241,6 +241,42 @@ def test_a_socket_to_no_table_counts_as_a_miss(tmp_path: Path) -> None:
         assert http(base, "GET", f"/api/tables/{made['code']}")[0] == 429
 
 
+def test_an_address_holds_at_most_so_many_sockets_at_once(tmp_path: Path) -> None:
+    """Sockets per address are bounded (without it one address could open them until
+    the server's memory or file descriptors ran out); one closed makes room again."""
+    from skipbo.server import command, guard
+
+    assert command.SOCKETS_PER_ADDRESS == guard.SOCKETS_PER_ADDRESS
+    with thread_server(tmp_path / "s.db", socket_limit=2) as (base, _app):
+        _, made = http(base, "POST", "/api/tables", {"players": 2, "name": "Ann"})
+        code = made["code"]
+        held = [Client(base, code) for _ in range(2)]
+        for client in held:
+            assert client.hello()["type"] == "state"
+        third = Client(base, code)
+        assert third.recv() == {
+            "type": "error",
+            "code": "too_many_sockets",
+            "error": "too many connections from this address: at most 2 at once",
+            "params": {"limit": 2},
+        }
+        with pytest.raises(ConnectionClosed) as closed:
+            third.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+        held.pop().close()
+        again = wait_for(lambda: _greeted(base, code))
+        assert again.raw and held[0].hello()["type"] == "state"
+
+
+def _greeted(base: str, code: str) -> Client | None:
+    """A socket that got the table's state (None: refused, the old one not yet gone)."""
+    client = Client(base, code)
+    try:
+        return client if client.hello()["type"] == "state" else None
+    except ConnectionClosed:
+        return None
+
+
 class Taken:
     """Draws the same short guest name every time (as when nearly all are taken)."""
 

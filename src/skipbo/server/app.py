@@ -40,6 +40,7 @@ from .guard import (
     RateLimiter,
     SameOrigin,
     SecurityHeaders,
+    SocketLimit,
     add_error_handlers,
 )
 from .local import LocalTables
@@ -144,6 +145,7 @@ def build_app(
     app = FastAPI(title="Skip-Bo", lifespan=lifespan)
     app.add_middleware(BodyLimit, own=UPLOADS)
     app.add_middleware(CodeGuesses, per_minute=settings.miss_limit)
+    app.add_middleware(SocketLimit, per_address=settings.socket_limit)
     app.add_middleware(SecurityHeaders)
     app.state.service = service
     app.state.online = online

@@ -28,6 +28,8 @@ CREATE_PER_MINUTE = 10
 """As :data:`skipbo.server.guard.CREATE_PER_MINUTE` (not imported: this module loads light)."""
 ANALYSES_PER_MINUTE = 6
 """As :data:`skipbo.server.analysis.ANALYSES_PER_MINUTE` (not imported, the same reason)."""
+SOCKETS_PER_ADDRESS = 200
+"""As :data:`skipbo.server.guard.SOCKETS_PER_ADDRESS` (not imported, the same reason)."""
 WS_MAX_SIZE = 64 * 1024
 """Frames above this are cut off by the protocol layer; 4 KiB..64 KiB get an error message."""
 
@@ -73,6 +75,14 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"uploaded records one client (IP) may have analysed a minute; 0 = no limit "
         f"(default {ANALYSES_PER_MINUTE})",
+    )
+    parser.add_argument(
+        "--socket-limit",
+        type=int,
+        default=SOCKETS_PER_ADDRESS,
+        metavar="N",
+        help=f"WebSockets one client (IP) may hold open at once, per process; 0 = no limit "
+        f"(default {SOCKETS_PER_ADDRESS})",
     )
     parser.add_argument(
         "--workers",
@@ -177,7 +187,11 @@ def _settings(args: argparse.Namespace) -> ServerSettings:
     """The one settings value both kinds of server are built with."""
     from .settings import ServerSettings
 
-    return ServerSettings(create_limit=args.create_limit, analysis_limit=args.analysis_limit)
+    return ServerSettings(
+        create_limit=args.create_limit,
+        analysis_limit=args.analysis_limit,
+        socket_limit=args.socket_limit,
+    )
 
 
 def _run_cluster(args: argparse.Namespace, settings: ServerSettings) -> int:

@@ -27,6 +27,7 @@ ERRORS: dict[str, str] = {
     "bots_only_name": "a table of bots only has no seat for a name",
     "too_many_tables": "too many tables created: at most {limit} a minute",
     "too_many_guests": "too many new players from this address: at most {limit} a minute",
+    "too_many_sockets": "too many connections from this address: at most {limit} at once",
     "too_many_misses": (
         "too many table codes that lead nowhere from this address: at most {limit} a minute"
     ),

@@ -56,11 +56,17 @@ CODE_MISSES_PER_MINUTE = 30
 requests for any code are refused (``too_many_misses``); 0 turns the limit off. A
 person mistypes a code a few times; a script guessing the 10^9 codes for a private
 table would find one a few hundred thousand tries in, without a limit."""
+SOCKETS_PER_ADDRESS = 200
+"""WebSockets one client (IP address) may hold open at once, per process; 0 turns the
+limit off. A person holds one per open table (a tab each); 200 leaves room for a
+school or an office behind one address, and stops one address from opening sockets
+until the server's memory or file descriptors run out."""
 TABLE_PATH = re.compile(r"^/(?:api/tables|ws)/[^/]+")
 """The paths that name a table by its code (``/api/tables`` itself does not)."""
 STATUS = {
     "no_table": 404,
     "too_many_misses": 429,
+    "too_many_sockets": 429,
     "too_many_tables": 429,
     "too_many_guests": 429,
     "too_many_analyses": 429,
@@ -146,11 +152,8 @@ class CodeGuesses:
         client = scope["client"][0] if scope.get("client") else "?"
         if self.misses.exhausted(client):
             refused = CodedError("too_many_misses", limit=self.misses.per_minute)
-            if kind == "websocket":  # as a socket to no table is told: accepted, told, closed
-                await receive()  # websocket.connect
-                await send({"type": "websocket.accept"})
-                await send({"type": "websocket.send", "text": json.dumps(refused.message())})
-                await send({"type": "websocket.close", "code": 4429})
+            if kind == "websocket":
+                await refuse_socket(refused, receive, send)
                 return
             await coded_response(refused)(scope, receive, send)
             return
@@ -164,6 +167,45 @@ class CodeGuesses:
             await send(message)
 
         await self.app(scope, receive, counting)
+
+
+class SocketLimit:
+    """Refuses a WebSocket from a client that holds ``per_address`` open ones already:
+    accepted, told ``too_many_sockets`` and closed with 4429 (the page says it and
+    tries again later, as after a lost connection). Counted in this process."""
+
+    def __init__(self, app: ASGIApp, per_address: int = SOCKETS_PER_ADDRESS) -> None:
+        self.app = app
+        self.per_address = per_address
+        self.open: dict[str, int] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket" or self.per_address <= 0:
+            await self.app(scope, receive, send)
+            return
+        client = scope["client"][0] if scope.get("client") else "?"
+        if self.open.get(client, 0) >= self.per_address:
+            refused = CodedError("too_many_sockets", limit=self.per_address)
+            await refuse_socket(refused, receive, send)
+            return
+        self.open[client] = self.open.get(client, 0) + 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            left = self.open[client] - 1
+            if left:
+                self.open[client] = left
+            else:
+                del self.open[client]
+
+
+async def refuse_socket(refused: CodedError, receive: Receive, send: Send) -> None:
+    """A WebSocket refused as one to no table is (ws.py): accepted, told why, closed
+    with 4429, so that the page can say it."""
+    await receive()  # websocket.connect
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.send", "text": json.dumps(refused.message())})
+    await send({"type": "websocket.close", "code": 4429})
 
 
 def too_large() -> CodedError:

@@ -15,7 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .analysis import ANALYSES_PER_MINUTE
-from .guard import CODE_MISSES_PER_MINUTE, CREATE_PER_MINUTE, GUESTS_PER_MINUTE
+from .guard import (
+    CODE_MISSES_PER_MINUTE,
+    CREATE_PER_MINUTE,
+    GUESTS_PER_MINUTE,
+    SOCKETS_PER_ADDRESS,
+)
 from .messages import RATE_PER_SECOND
 from .timers import GRACE_SECONDS
 
@@ -53,7 +58,8 @@ class ServerSettings:
     client and minute (0: no limit); ``analysis_limit``: uploaded records analysed
     per client and minute (0: no limit); ``guest_limit``: new guests per client and
     minute (0: no limit); ``miss_limit``: table codes per client and minute that
-    lead nowhere before its requests for codes are refused (0: no limit); tables
+    lead nowhere before its requests for codes are refused (0: no limit);
+    ``socket_limit``: WebSockets open at once per client (0: no limit); tables
     unused for ``idle_seconds`` (or finished) are freed from memory every
     ``sweep_seconds``; ``tick``: a cluster worker's heartbeat; ``slow_check_seconds``:
     how often slow games' deadlines are checked.
@@ -66,6 +72,7 @@ class ServerSettings:
     analysis_limit: int = ANALYSES_PER_MINUTE
     guest_limit: int = GUESTS_PER_MINUTE
     miss_limit: int = CODE_MISSES_PER_MINUTE
+    socket_limit: int = SOCKETS_PER_ADDRESS
     idle_seconds: float = IDLE_SECONDS
     sweep_seconds: float = SWEEP_SECONDS
     tick: float = TICK_SECONDS
