@@ -149,7 +149,7 @@ class CodeGuesses:
         if kind not in ("http", "websocket") or not TABLE_PATH.match(scope["path"]):
             await self.app(scope, receive, send)
             return
-        client = scope["client"][0] if scope.get("client") else "?"
+        client = scope_client(scope)
         if self.misses.exhausted(client):
             refused = CodedError("too_many_misses", limit=self.misses.per_minute)
             if kind == "websocket":
@@ -183,7 +183,7 @@ class SocketLimit:
         if scope["type"] != "websocket" or self.per_address <= 0:
             await self.app(scope, receive, send)
             return
-        client = scope["client"][0] if scope.get("client") else "?"
+        client = scope_client(scope)
         if self.open.get(client, 0) >= self.per_address:
             refused = CodedError("too_many_sockets", limit=self.per_address)
             await refuse_socket(refused, receive, send)
@@ -197,6 +197,13 @@ class SocketLimit:
                 self.open[client] = left
             else:
                 del self.open[client]
+
+
+def scope_client(scope: Scope) -> str:
+    """The client a per-client limit counts, from an ASGI scope: its IP address ("?"
+    when unknown), as :func:`client_address` reads it from a request."""
+    client = scope.get("client")
+    return str(client[0]) if client else "?"
 
 
 async def refuse_socket(refused: CodedError, receive: Receive, send: Send) -> None:
