@@ -77,7 +77,7 @@ def test_analysis_keeps_the_board_and_the_graph_in_view(
     assert page.get_by_test_id("analysis-axis-x").text_content() == "Move"
     assert page.get_by_test_id("analysis-axis-y").text_content() == "Win chance"
     ticks = svg_texts(page, "text.tick")
-    assert {"0 %", "50 %", "100 %", "0"} <= set(ticks), ticks
+    assert {"0\u00a0%", "50\u00a0%", "100\u00a0%", "0"} <= set(ticks), ticks
     assert page.get_by_test_id("analysis-legend").text_content() == "● moves of Ann"
     dots = page.locator("[data-testid=analysis-graph] circle")
     assert dots.count() == len(expected["moves"])
@@ -108,7 +108,9 @@ def test_analysis_keeps_the_board_and_the_graph_in_view(
     assert page.get_by_test_id("analysis-axis-x").text_content() == "Coup"
     assert page.get_by_test_id("analysis-axis-y").text_content() == "Chance de gagner"
     mark = FRENCH_MARKS[marked[0]["mark"]]
-    assert page.get_by_test_id("mark-detail").inner_text().startswith(f"{mark} : l'expert joue")
+    assert (
+        page.get_by_test_id("mark-detail").inner_text().startswith(f"{mark}\u00a0: l'expert joue")
+    )
     shoot(page, f"analysis-view-fr-{size}")
     close_page(page)
 

@@ -327,7 +327,7 @@ def test_the_replay_and_the_analysis_speak_the_page_language(
     chip.wait_for(timeout=120_000)
     chip.click()
     detail = page.get_by_test_id("mark-detail").inner_text()
-    assert re.search(r"−\d+,\d %", detail), detail  # 9,8 %, never 9.8 %
+    assert re.search(r"−\d+,\d\u00a0%", detail), detail  # 9,8 %, never 9.8 %
     title = chip.get_attribute("title") or ""
     assert not re.search(r"\d\.\d", title), title
     assert "(hard)" not in page.locator("#replay").inner_text()
@@ -406,6 +406,6 @@ def test_the_open_tables_count_free_seats_in_proper_french(site: tuple[str, Any]
     listed = guest.locator(f'[data-testid=open-table][data-code="{code}"]')
     listed.wait_for()
     text = listed.inner_text()
-    assert "1 places" not in text and "places libres : 1 sur 2" in text, text
+    assert "1 places" not in text and "places libres\u00a0: 1 sur 2" in text, text
     close_page(guest)
     close_page(host)

@@ -62,7 +62,7 @@ def test_an_empty_hand_before_the_first_turn_says_why(site: tuple[str, Any], siz
     wait_js(
         page, "document.querySelector('[data-testid=hand-empty]')?.textContent.startsWith('Votre')"
     )
-    assert hint.inner_text() == "Votre main : vous piochez 5 cartes au début de votre tour."
+    assert hint.inner_text() == "Votre main\u00a0: vous piochez 5 cartes au début de votre tour."
     choose_setting(page, "language", "en")
     end_turn(base, code, token)  # Bob plays his turn: Ann's begins, her five cards come
     wait_js(page, "document.body.dataset.myTurn === 'true'")

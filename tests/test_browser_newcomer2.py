@@ -383,7 +383,7 @@ def test_resigning_at_three_players_is_told_and_keeps_the_name(site: tuple[str, 
     ann.get_by_test_id("settings").click()
     ann.get_by_test_id("language").select_option("fr")
     ann.get_by_test_id("settings").click()
-    assert notice.inner_text() == "Bob a abandonné ; un robot joue à sa place."
+    assert notice.inner_text() == "Bob a abandonné\u00a0; un robot joue à sa place."
     for page in (ann, bob):
         close_page(page)
 

@@ -26,8 +26,8 @@ const ACCOUNT_TEXTS = {
     changePasswordTitle: "Changer le mot de passe", currentPassword: "Mot de passe actuel", newPassword: "Nouveau mot de passe (8 caractères ou plus)",
     changePassword: "Changer le mot de passe", passwordChanged: "Mot de passe changé. Vos autres appareils sont déconnectés.",
     wrongCurrentPassword: "Le mot de passe actuel est incorrect.", wrongDeletePassword: "Le mot de passe est incorrect.",
-    deleteTitle: "Supprimer le compte", deleteHint: "Vos parties terminées restent, sous le nom « deleted player » ; votre nom, votre classement et votre connexion disparaissent, et n'importe qui pourra prendre ce nom. C'est définitif.",
-    deleteConfirm: "Pour confirmer, tapez votre nom d'utilisateur : {name}", deleteButton: "Supprimer mon compte",
+    deleteTitle: "Supprimer le compte", deleteHint: "Vos parties terminées restent, sous le nom «\u00a0deleted player\u00a0»\u00a0; votre nom, votre classement et votre connexion disparaissent, et n'importe qui pourra prendre ce nom. C'est définitif.",
+    deleteConfirm: "Pour confirmer, tapez votre nom d'utilisateur\u00a0: {name}", deleteButton: "Supprimer mon compte",
     deleteNameWrong: "Tapez votre nom d'utilisateur, {name}, pour confirmer.", accountDeleted: "Votre compte est supprimé. Vous continuez comme nouvel invité.",
   },
   de: {

@@ -121,7 +121,7 @@ function analysisAxes(frame, steps, who) {
   const parts = [];
   for (const chance of [0, 50, 100]) {
     parts.push(svgEl("line", { x1: plot.left, x2: plot.right, y1: y(chance), y2: y(chance), class: chance === 50 ? "half" : "grid" }));
-    parts.push(svgEl("text", { x: plot.left - 6, y: y(chance) + 4, class: "tick", "text-anchor": "end" }, `${chance} %`));
+    parts.push(svgEl("text", { x: plot.left - 6, y: y(chance) + 4, class: "tick", "text-anchor": "end" }, `${chance}\u00a0%`));
   }
   const unit = analysisTickEvery(steps, plot.right - plot.left);
   for (let step = 0; step <= steps; step += unit) {

@@ -20,7 +20,7 @@ const INVITE_TEXTS = {
   fr: {
     inviteFrom: "{who} vous invite à une table de {n} joueurs", inviteAnon: "Vous êtes invité à une table de {n} joueurs",
     inviteTeams: "{who} vous invite à une table de deux équipes", inviteTeamsAnon: "Vous êtes invité à une table de deux équipes",
-    inviteStock: "Stock de {n}", inviteOpen: "{free} places libres sur {players}", inviteSeated: "À la table : {who}",
+    inviteStock: "Stock de {n}", inviteOpen: "{free} places libres sur {players}", inviteSeated: "À la table\u00a0: {who}",
     inviteJoin: "Rejoindre", inviteWatch: "Seulement regarder", inviteHome: "Accueil", inviteCode: "Table {code}",
   },
   de: {

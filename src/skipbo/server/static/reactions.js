@@ -14,8 +14,8 @@ const REACTION_TEXTS = {
     reactButton: "React", reactMenu: "Reactions", reactionSaid: "{name}: {reaction}",
   },
   fr: {
-    react_gg: "Bonne partie", react_wp: "Bien joué", react_oops: "Oups", react_thanks: "Merci", react_hurry: "On se dépêche ?",
-    reactButton: "Réagir", reactMenu: "Réactions", reactionSaid: "{name} : {reaction}",
+    react_gg: "Bonne partie", react_wp: "Bien joué", react_oops: "Oups", react_thanks: "Merci", react_hurry: "On se dépêche\u00a0?",
+    reactButton: "Réagir", reactMenu: "Réactions", reactionSaid: "{name}\u00a0: {reaction}",
   },
   de: {
     react_gg: "Gutes Spiel", react_wp: "Gut gespielt", react_oops: "Hoppla", react_thanks: "Danke", react_hurry: "Etwas schneller?",
