@@ -104,7 +104,7 @@ def test_the_game_draws_at_80x24_and_answers_keys(terminal: Terminal) -> None:
 def test_the_game_speaks_french_in_a_real_terminal() -> None:
     term = Terminal(f"{sys.executable} -m skipbo play --seed 1 --delay 0 --stock 3 --lang fr")
     try:
-        parts = ("Manche 1", "à jouer : vous", "Séries", "Main", "Derniers coups", "aide")
+        parts = ("Manche 1", "à jouer\u00a0: vous", "Séries", "Main", "Derniers coups", "aide")
         for part in (*parts, "quitter"):
             term.wait_for(part)
         lines = term.screen().splitlines()
@@ -113,7 +113,7 @@ def test_the_game_speaks_french_in_a_real_terminal() -> None:
         term.keys("d", "1")
         term.wait_for("votre défausse 1 est vide")
         term.keys("q")
-        term.wait_for("Quitter ? La manche n'est pas finie.")
+        term.wait_for("Quitter\u00a0? La manche n'est pas finie.")
         term.keys("y")
         end = time.monotonic() + 15
         while term.alive() and time.monotonic() < end:

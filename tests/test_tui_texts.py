@@ -129,7 +129,16 @@ def test_a_forfeit_is_told_in_the_language_with_the_program_s_own_words() -> Non
     session.bots[seat] = _Faulty()  # type: ignore[assignment]
     session.round.forfeit(seat)
     text = end_text(session)
-    said = f"bot:hard#{seat} déclare forfait : un coup interdit (illegal move end; it sent:"
+    said = f"bot:hard#{seat} déclare forfait\u00a0: un coup interdit (illegal move end; it sent:"
     assert said in text
-    assert f"La partie est gagnée par bot:hard#{1 - seat} !" in text
+    assert f"La partie est gagnée par bot:hard#{1 - seat}\u00a0!" in text
     session._seats.close()
+
+
+def test_french_marks_never_start_a_line() -> None:
+    """A no-break space before : ; ? ! » and after « in the French texts, as the page's
+    (tests/test_static_typography.py): a narrow terminal never starts a line with one."""
+    from skipbo.tui.texts import TEXTS
+
+    found = [text for text in TEXTS["fr"].values() if re.search(r" [:;?!»%]|« ", text)]
+    assert not found, found
