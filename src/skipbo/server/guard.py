@@ -200,8 +200,8 @@ class SocketLimit:
 
 
 def scope_client(scope: Scope) -> str:
-    """The client a per-client limit counts, from an ASGI scope: its IP address ("?"
-    when unknown), as :func:`client_address` reads it from a request."""
+    """The client a per-client limit counts, from an ASGI scope (a request's, for
+    :func:`client_address`): its IP address ("?" when unknown)."""
     client = scope.get("client")
     return str(client[0]) if client else "?"
 
@@ -302,7 +302,7 @@ class RateLimiter:
 
 def client_address(request: Request) -> str:
     """The client a per-client limit counts: its IP address ("?" when unknown)."""
-    return request.client.host if request.client else "?"
+    return scope_client(request.scope)
 
 
 class CreateLimiter(RateLimiter):

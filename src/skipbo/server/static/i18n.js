@@ -397,6 +397,17 @@ function cardCount(n) {
 }
 
 /**
+ * "{who}: {what}" in the page's language: the translated colon (French sets a no-break
+ * space before it), so a name and what it did or holds read as one.
+ * @param {string} who
+ * @param {string} what
+ * @returns {string}
+ */
+export function colonJoin(who, what) {
+  return `${who}${t("colon")}${what}`;
+}
+
+/**
  * "{name}" in a text filled from params (also used for errors.js's texts).
  * @param {string} text
  * @param {TextParams} params

@@ -3,7 +3,7 @@
 // source to its target (FLIP with the Web Animations API); the last move stays
 // marked; a live region says what happened; a hidden tab says "your turn".
 
-import { t } from "./i18n.js";
+import { colonJoin, t } from "./i18n.js";
 import { cardNode } from "./cardart.js";
 import { rememberTable } from "./lobby.js";
 import { lastMove, moveWords, noteGameOver, noteMoveValues, partnerOf, render, renderResult, resignedNotices, resultText, setHoldResult, setLastMove } from "./table.js";
@@ -245,7 +245,7 @@ export function markLastMove() {
     { class: below ? "last-tag below" : "last-tag", "data-testid": "last-move-tag", "aria-hidden": "true" },
     `${initials(lastMove.seat)} ${below ? "↑" : "↓"}`,
   );
-  tag.title = `${seatName(lastMove.seat)}${t("colon")}${moveWords(lastMove.move)}`;
+  tag.title = colonJoin(seatName(lastMove.seat), moveWords(lastMove.move));
   node.append(tag);
   const fromSeat = source.startsWith("p") ? partnerOf(table.view, lastMove.seat) : lastMove.seat;
   const fromKey = source.replace(/^p/, "").startsWith("H") ? `${fromSeat}:H` : `${fromSeat}:${source.replace(/^p/, "")}`;
@@ -279,7 +279,7 @@ function announce(old, view, moves) {
   const said = moves.slice(-3);
   const card = said.length && said[0] === moves[0] ? moveEnds(moves[0], old)?.value ?? null : null;
   said.forEach(({ seat, move }, i) => {
-    parts.push(`${seat === mySeat() ? t("you") : seatName(seat, view)}${t("colon")}${moveWords(move, i === 0 ? card : null)}.`);
+    parts.push(`${colonJoin(seat === mySeat() ? t("you") : seatName(seat, view), moveWords(move, i === 0 ? card : null))}.`);
   });
   const wasMine = old?.phase === "playing" && (old.legal ?? []).length > 0;
   const isMine = view.phase === "playing" && (view.legal ?? []).length > 0;

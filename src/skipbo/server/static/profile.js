@@ -9,7 +9,7 @@
 // Each of these pages is a history entry: a link pushes it, Back returns to where the
 // player came from (the hashchange runs app.js's openFromHash, which asks openPeopleHash).
 
-import { language, t, TEXTS } from "./i18n.js";
+import { colonJoin, language, t, TEXTS } from "./i18n.js";
 import { myTableText, renderMyTables, shownName } from "./lobby.js";
 import { replaySource, replayTableRound } from "./replay.js";
 import { analysis, analyzeRound } from "./analysis.js";
@@ -452,7 +452,7 @@ function ratingGraph(points, width) {
   if (points.length <= 60) {
     points.forEach((p, i) => {
       const dot = svgEl("circle", { cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: 4, class: "dot" });
-      dot.append(svgEl("title", {}, `${when(p.at)}${t("colon")}${p.rating}`));
+      dot.append(svgEl("title", {}, colonJoin(when(p.at), String(p.rating))));
       svg.append(dot);
     });
   }

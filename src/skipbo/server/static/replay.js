@@ -2,7 +2,7 @@
 // (POST /api/replay, GET /api/tables/CODE/replay/I); this page only shows the step
 // it is at: the public view, and every hand once the round is over (step.hands).
 
-import { t } from "./i18n.js";
+import { colonJoin, t } from "./i18n.js";
 import { cardNode, cardWords, emptyNode, stackNode } from "./cardart.js";
 import { buildSlot, moveWords, resultText } from "./table.js";
 import { resetAnalysis, showAnalysisStep } from "./analysis.js";
@@ -183,7 +183,7 @@ export function renderReplay() {
   $("replay-step").textContent = t("step", { i: replayAt, n: steps.length - 1 });
   // the card a move carried, read from the step before it (a stock or discard pile's top)
   const card = move === null || seat === null ? null : moveEnds({ seat, move }, steps[replayAt - 1] ?? null)?.value ?? null;
-  $("replay-move").textContent = move === null ? t("dealt") : `${nameOf(seat)}${t("colon")}${moveWords(move, card)}`;
+  $("replay-move").textContent = move === null ? t("dealt") : colonJoin(nameOf(seat), moveWords(move, card));
   $("replay-move").dataset.move = move ?? "";
   $("replay-hands-note").hidden = Boolean(hands);
   const players = $("replay-players");

@@ -6,7 +6,7 @@
 // the same "discard here" target sends it at once). Tap-tap, keyboard and a drag
 // with Pointer Events (mouse, pen, touch) all end in the same two functions.
 
-import { t } from "./i18n.js";
+import { colonJoin, t } from "./i18n.js";
 import { cardNode, cardWords, emptyNode, face, hiddenText, stackNode } from "./cardart.js";
 import { levelName } from "./lobby.js";
 import { markLastMove, moveEnds, rememberFlightStart, resetMotion, tickTimer } from "./motion.js";
@@ -376,7 +376,7 @@ function asTarget(node, target, label, litLabel) {
   node.dataset.key = `target:${target}`;
   node.tabIndex = 0;
   node.setAttribute("role", "button");
-  node.setAttribute("aria-label", `${label}${t("colon")}${litLabel}`);
+  node.setAttribute("aria-label", colonJoin(label, litLabel));
   onActivate(node, () => playTo(target));
   return node;
 }
@@ -900,7 +900,7 @@ export function buildSlot(view, value, n, targetsToo, prefix) {
   const cards = view.build_piles?.[n - 1] ?? [];
   const top = cards[cards.length - 1];
   const name = t("buildN", { n });
-  const label = value ? `${name}${t("colon")}${needs(value)}${top === "SB" ? ` (${t("wildOnTop")})` : ""}` : `${name}${t("colon")}${t("needsOne")}`;
+  const label = colonJoin(name, value ? `${needs(value)}${top === "SB" ? ` (${t("wildOnTop")})` : ""}` : t("needsOne"));
   const slot = el("div", { class: "slot", "data-testid": `${prefix}${n}`, "data-value": String(value), "data-pile": `B${n}` });
   const faceNode = top ? cardNode(top, { "aria-hidden": "true" }) : emptyNode(`B${n}`, { "aria-hidden": "true" });
   if (top === "SB") faceNode.append(el("span", { class: "as-value", "aria-hidden": "true" }, `= ${value}`));
@@ -1018,7 +1018,7 @@ function renderLastTurn() {
   for (const run of runs) {
     const name = seatName(run.seat);
     const words = run.moves.map(([move, key]) => shortMoveWords(move, key)).join(", ");
-    const line = el("span", { class: "turn-run", title: `${name}${t("colon")}${words}` });
+    const line = el("span", { class: "turn-run", title: colonJoin(name, words) });
     line.append(el("b", { class: "who" }, name), el("span", { class: "what" }, `${t("colon")}${words}`));
     box.append(line);
   }
@@ -1108,7 +1108,7 @@ function renderMoves() {
     const who = seatName(seat);
     const words = moveWords(move);
     // numbered by the move's place in the round; the tooltip says it in words, whole
-    const item = el("li", { "data-move": move, "data-seat": String(seat), value: String(first + i + 1), title: `${who}${t("colon")}${words}` });
+    const item = el("li", { "data-move": move, "data-seat": String(seat), value: String(first + i + 1), title: colonJoin(who, words) });
     item.append(el("span", { class: "move-who" }, who), `${t("colon")}${words}`);
     list.append(item);
   });
