@@ -131,7 +131,7 @@ function analysisAxes(frame, steps, who) {
   parts.push(svgEl("line", { x1: plot.left, x2: plot.left, y1: plot.top, y2: plot.bottom, class: "axis" }));
   parts.push(svgEl("line", { x1: plot.left, x2: plot.right, y1: plot.bottom, y2: plot.bottom, class: "axis" }));
   parts.push(svgEl("text", { x: 2, y: 14, class: "title", "data-testid": "analysis-axis-y" }, t("axisChance")));
-  parts.push(svgEl("text", { x: (plot.left + plot.right) / 2, y: frame.height - 4, class: "title", "text-anchor": "middle", "data-testid": "analysis-axis-x" }, t("axisMove")));
+  parts.push(svgEl("text", { x: (plot.left + plot.right) / 2, y: frame.height - 4, class: "title", "text-anchor": "middle", "data-testid": "analysis-axis-x" }, t("axisStep")));
   const legend = svgEl("text", { x: plot.right, y: 14, class: "legend", "text-anchor": "end", "data-testid": "analysis-legend" });
   legend.append(svgEl("tspan", { class: "own-dot" }, "● "), svgEl("tspan", {}, t("axisOwnMoves", { who: shortName(who) })));
   parts.push(legend);
