@@ -73,7 +73,8 @@ def test_analysis_keeps_the_board_and_the_graph_in_view(
     page.get_by_test_id("replay-board").wait_for(state="visible")
     page.get_by_test_id("analyze").click()
     page.get_by_test_id("analysis-graph").wait_for(state="visible", timeout=120_000)
-    # labelled axes: the replay's step along (as its slider says), 0-100 % up; the seat's own moves dotted
+    # labelled axes: the replay's step along (as its slider says), 0-100 % up;
+    # the seat's own moves dotted
     assert page.get_by_test_id("analysis-axis-x").text_content() == "Step"
     assert page.get_by_test_id("analysis-axis-y").text_content() == "Win chance"
     ticks = svg_texts(page, "text.tick")

@@ -10,13 +10,17 @@ new token through the table's news, and its old connections watch then).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
 from server_harness import Client, ServerProcess, http, thread_server
+from skipbo.server import SqliteStorage, TableConfig, TableError, TableRegistry
+from skipbo.server.cluster.hub import Entry
+from skipbo.server.cluster.service import _as_seat
 from skipbo.server.tables import Table
 from test_server_cluster import database, pair, pg_url, redis_url
 from test_server_players import Browser
@@ -109,6 +113,66 @@ def test_a_cluster_worker_takes_the_seat_from_its_old_tokens_socket(
         old.until(lambda m: m["type"] == "state" and m["view"]["seat"] is None)
         answer = old.ask({"type": "resign"})
         assert answer["type"] == "error" and answer["code"] == "spectator", answer
+        view = http(there.base, "GET", f"/api/tables/{code}")[1]
+        assert view["phase"] == "playing" and view["resigned"] is None
+    finally:
+        old.close()
+
+
+def test_a_request_with_a_replaced_token_is_refused_by_the_committed_table(
+    tmp_path: Path,
+) -> None:
+    """The cluster's window: a worker's connection greeted with a token that a reseat
+    on another worker replaced still holds its seat until the news comes (a few ms).
+    Its requests reach the change, which runs on the table as committed: there the
+    old token opens nothing, so the change refuses it whatever the connection thinks."""
+    registry = TableRegistry(SqliteStorage(str(tmp_path / "t.db")))
+    table = registry.create(TableConfig.make(players=3, stock=5))
+    tokens = dict(table.join(name) for name in ("ann", "bob", "cy"))
+    old = tokens[0]
+    new = table.reseat(0)
+    with pytest.raises(TableError) as refused:
+        table.check_seat(0, old)
+    assert refused.value.code == "wrong_token"
+    table.check_seat(0, new)
+    with pytest.raises(TableError):
+        table.check_seat(1, new)  # a token opens its own seat only
+    entry = cast(Entry, SimpleNamespace(table=table))
+    acts: list[Callable[[Table], object]] = [
+        lambda t: t.resign(0),
+        lambda t: t.ask_next(0),
+        lambda t: t.presence.autopilot.discard(0),
+    ]
+    for act in acts:
+        with pytest.raises(TableError) as refused:
+            _as_seat(0, old, act)(entry)
+        assert refused.value.code == "wrong_token"
+    assert table.resigned == [] and table.is_person(0)
+    _as_seat(0, new, lambda t: t.resign(0))(entry)  # the new device may
+    assert table.resigned == [0]
+
+
+def test_a_resign_sent_right_after_a_reseat_elsewhere_resigns_nobody(
+    pair: list[ServerProcess],
+) -> None:
+    """The old socket on the other worker resigns at once, before the news of the
+    reseat reaches its worker (so it did, every time, before the committed table
+    checked the token: the resignation went through). Refused either way now
+    (``spectator`` once the worker heard, ``wrong_token`` by the committed table
+    before), and the game goes on."""
+    here, there = pair
+    ann = Browser(here.base)
+    ann.get("/api/me")
+    made = ann.post("/api/tables", {"players": 2, "name": "Ann"}).json()
+    code, seat = made["code"], made["seat"]
+    http(here.base, "POST", f"/api/tables/{code}/join", {"name": "Bob"})
+    old = Client(there.base, code)
+    try:
+        assert old.hello(made["token"])["view"]["seat"] == seat
+        assert ann.post(f"/api/tables/{code}/reseat").json()["seat"] == seat
+        old.send({"type": "resign"})
+        answer = old.until(lambda m: m["type"] == "error")  # past the news' new state
+        assert answer["code"] in {"spectator", "wrong_token"}, answer
         view = http(there.base, "GET", f"/api/tables/{code}")[1]
         assert view["phase"] == "playing" and view["resigned"] is None
     finally:

@@ -160,20 +160,27 @@ class LocalTables:
     async def within_rate(self, code: str, seat: int) -> bool:
         return self.seat_rates.setdefault((code, seat), RateLimiter(self.rate)).allow()
 
-    async def ready(self, code: str, seat: int) -> None:
-        await self.hub.ready(self.registry.get(code), seat)
+    async def ready(self, code: str, seat: int, token: str) -> None:
+        await self.hub.ready(self._seated(code, seat, token), seat)
 
-    async def resign(self, code: str, seat: int) -> None:
-        await self.hub.resign(self.registry.get(code), seat)
+    async def resign(self, code: str, seat: int, token: str) -> None:
+        await self.hub.resign(self._seated(code, seat, token), seat)
 
-    async def back(self, code: str, seat: int) -> None:
-        await self.hub.back(self.registry.get(code), seat)
+    async def back(self, code: str, seat: int, token: str) -> None:
+        await self.hub.back(self._seated(code, seat, token), seat)
 
-    async def hint(self, conn: Connection, code: str, seat: int) -> None:
-        await self.hub.hint(conn, self.registry.get(code), seat)
+    async def hint(self, conn: Connection, code: str, seat: int, token: str) -> None:
+        await self.hub.hint(conn, self._seated(code, seat, token), seat)
 
-    async def react(self, code: str, seat: int, reaction: str) -> None:
-        await self.hub.react(self.registry.get(code), seat, reaction)
+    async def react(self, code: str, seat: int, token: str, reaction: str) -> None:
+        await self.hub.react(self._seated(code, seat, token), seat, reaction)
+
+    def _seated(self, code: str, seat: int, token: str) -> Table:
+        """The table, once ``token`` still opens ``seat`` (one process shows a reseat to
+        its connections at once, so this only guards what the cluster needs guarded)."""
+        table = self.registry.get(code)
+        table.check_seat(seat, token)
+        return table
 
 
 def ping(tx: Tx) -> None:

@@ -128,23 +128,28 @@ class TableService(TableSource, Protocol):
         """
         ...
 
-    async def ready(self, code: str, seat: int) -> None:
+    # Each request below acts for ``seat`` with the ``token`` its connection said hello
+    # with, and is refused (``wrong_token``) where the table as committed says that token
+    # no longer opens the seat (:meth:`~.tables.Table.check_seat`): a cluster worker's
+    # connection learns of a reseat elsewhere only a moment later.
+
+    async def ready(self, code: str, seat: int, token: str) -> None:
         """``seat`` asks for the next round (dealt once every present person asked)."""
         ...
 
-    async def resign(self, code: str, seat: int) -> None:
+    async def resign(self, code: str, seat: int, token: str) -> None:
         """``seat`` gives up: the game ends (two sides) or a bot takes the seat."""
         ...
 
-    async def back(self, code: str, seat: int) -> None:
+    async def back(self, code: str, seat: int, token: str) -> None:
         """The person takes their seat back from the bot playing for them."""
         ...
 
-    async def hint(self, conn: Connection, code: str, seat: int) -> None:
+    async def hint(self, conn: Connection, code: str, seat: int, token: str) -> None:
         """Send ``conn`` the expert's move for its seat (dropped if the table moved on)."""
         ...
 
-    async def react(self, code: str, seat: int, reaction: str) -> None:
+    async def react(self, code: str, seat: int, token: str, reaction: str) -> None:
         """Every connection of the table, on every worker, is shown ``seat``'s preset
         ``reaction`` (an id of :data:`.messages.REACTIONS`); nothing is stored."""
         ...

@@ -311,6 +311,15 @@ class Table:
             raise TableError("wrong_token")
         return seat
 
+    def check_seat(self, seat: int, token: str) -> None:
+        """Refuse (``wrong_token``) a request for ``seat`` with a ``token`` that no
+        longer opens it: the seat was given back, or sat at again on another device
+        (:meth:`reseat`), since the connection said hello with it. On a cluster the
+        connection learns that a moment later; this check, on the committed table,
+        does not wait for it."""
+        if self.seat_of(token) != seat:
+            raise TableError("wrong_token")
+
     # ----------------------------------------------------------------- moves
 
     def play(
@@ -323,8 +332,7 @@ class Table:
         Synchronous: waits for the store's commit (tests, tools). The server uses
         :meth:`play_async`, which never blocks the event loop.
         """
-        if self.seat_of(token) != seat:
-            raise TableError("wrong_token")
+        self.check_seat(seat, token)
         self._check_at(at)
         self._apply(seat, move_text)
 
@@ -332,8 +340,7 @@ class Table:
         self, seat: int, token: str, move_text: str, at: tuple[int, int] | None = None
     ) -> None:
         """:meth:`play` without blocking the loop: returns once the move is durable and shown."""
-        if self.seat_of(token) != seat:
-            raise TableError("wrong_token")
+        self.check_seat(seat, token)
         await self._apply_async(seat, move_text, None, at)
 
     def _check_at(self, at: tuple[int, int] | None) -> None:

@@ -137,25 +137,25 @@ async def handle(
         conn.resigned = False
         await service.hello(conn, code, admitted.token)
         return
-    seat, _, request = admitted
+    seat, token, request = admitted
     if not await service.within_rate(code, seat):
         raise MessageError("rate_limited")
     if isinstance(request, MoveRequest):
         await _move(service, conn, code, admitted, request)
     elif isinstance(request, NextRequest):
-        await service.ready(code, seat)
+        await service.ready(code, seat, token)
     elif isinstance(request, ResignRequest):
-        await service.resign(code, seat)
+        await service.resign(code, seat, token)
     elif isinstance(request, BackRequest):
-        await service.back(code, seat)
+        await service.back(code, seat, token)
     elif isinstance(request, HintRequest):
-        await service.hint(conn, code, seat)
+        await service.hint(conn, code, seat, token)
     elif isinstance(request, ReactRequest):
-        await _react(service, conn, code, seat, request)
+        await _react(service, conn, code, admitted, request)
 
 
 async def _react(
-    service: TableService, conn: Connection, code: str, seat: int, request: ReactRequest
+    service: TableService, conn: Connection, code: str, acting: Acting, request: ReactRequest
 ) -> None:
     """A preset reaction, within the connection's own reaction rate (a clear refusal past it)."""
     if not conn.reactions.allow():
@@ -163,7 +163,7 @@ async def _react(
         raise MessageError(
             "too_many_reactions", burst=round(conn.reactions.burst), per_minute=per_minute
         )
-    await service.react(code, seat, request.reaction)
+    await service.react(code, acting.seat, acting.token, request.reaction)
 
 
 async def _move(

@@ -511,10 +511,12 @@ class ClusterHub:
         if entry.version == shown:  # nothing changed: only this connection needs the view
             await self.send_state(conn, entry)
 
-    async def hint(self, conn: Connection, code: str, seat: int) -> None:
+    async def hint(self, conn: Connection, code: str, seat: int, token: str) -> None:
         """Send ``conn`` (only) the expert's move for its seat, as one process does
-        (:meth:`skipbo.server.hub.Hub.hint`), from this worker's up-to-date copy."""
+        (:meth:`skipbo.server.hub.Hub.hint`), from this worker's up-to-date copy (where
+        ``token`` must still open the seat)."""
         table = (await self.fresh(code)).table
+        table.check_seat(seat, token)
         turn = table.hint_turn(seat)
         loop = asyncio.get_running_loop()
         move = await loop.run_in_executor(self.pool, choose_bot_move, turn)
@@ -522,9 +524,14 @@ class ClusterHub:
         if now is not None and now.table.at(turn) and move in turn.legal:
             await conn.send({"type": "hint", "move": move})
 
-    async def react(self, code: str, seat: int, reaction: str) -> None:
+    async def react(self, code: str, seat: int, token: str, reaction: str) -> None:
         """``seat``'s reaction to this worker's connections of ``code`` at once, and
-        through Redis to the other workers' (:meth:`heard_event`); nothing is stored."""
+        through Redis to the other workers' (:meth:`heard_event`); nothing is stored, so
+        nothing is read either: ``token`` is checked on this worker's copy, which may
+        not know of a reseat elsewhere for a moment (a reaction shown, no harm done)."""
+        entry = self.entries.get(code)
+        if entry is not None:
+            entry.table.check_seat(seat, token)
         message = reaction_message(seat, reaction)
         await send_to_all(self.listeners.get(code, ()), message)
         if self.tell is not None:

@@ -8,6 +8,7 @@ news to the other workers through Redis).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from starlette.websockets import WebSocket
@@ -159,17 +160,32 @@ class ClusterTables:
     async def within_rate(self, code: str, seat: int) -> bool:
         return await self.budget.allow(code, seat)
 
-    async def ready(self, code: str, seat: int) -> None:
-        await self.hub.change(code, lambda e: e.table.ask_next(seat))
+    async def ready(self, code: str, seat: int, token: str) -> None:
+        await self.hub.change(code, _as_seat(seat, token, lambda t: t.ask_next(seat)))
 
-    async def resign(self, code: str, seat: int) -> None:
-        await self.hub.change(code, lambda e: e.table.resign(seat))
+    async def resign(self, code: str, seat: int, token: str) -> None:
+        await self.hub.change(code, _as_seat(seat, token, lambda t: t.resign(seat)))
 
-    async def back(self, code: str, seat: int) -> None:
-        await self.hub.change(code, lambda e: e.table.presence.autopilot.discard(seat))
+    async def back(self, code: str, seat: int, token: str) -> None:
+        await self.hub.change(
+            code, _as_seat(seat, token, lambda t: t.presence.autopilot.discard(seat))
+        )
 
-    async def hint(self, conn: Connection, code: str, seat: int) -> None:
-        await self.hub.hint(conn, code, seat)
+    async def hint(self, conn: Connection, code: str, seat: int, token: str) -> None:
+        await self.hub.hint(conn, code, seat, token)
 
-    async def react(self, code: str, seat: int, reaction: str) -> None:
-        await self.hub.react(code, seat, reaction)
+    async def react(self, code: str, seat: int, token: str, reaction: str) -> None:
+        await self.hub.react(code, seat, token, reaction)
+
+
+def _as_seat(seat: int, token: str, act: Callable[[Table], object]) -> Callable[[Entry], None]:
+    """A change that does ``act`` for ``seat`` once ``token`` still opens it on the
+    committed table (the change runs on the copy caught up with the store): a connection
+    greeted here with a token a reseat on another worker replaced, not yet told of it,
+    acts for nobody."""
+
+    def change(entry: Entry) -> None:
+        entry.table.check_seat(seat, token)
+        act(entry.table)
+
+    return change
