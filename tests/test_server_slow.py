@@ -161,3 +161,31 @@ def test_a_restart_keeps_the_deadline_and_still_acts_on_it(tmp_path: Path) -> No
         move_deadline_into_the_past(db, code)
         table = app.state.registry.get(code)
         assert wait_for(lambda: table.finished)
+
+
+def test_a_socket_whose_seat_went_to_a_bot_past_the_deadline_watches_from_then_on(
+    tmp_path: Path,
+) -> None:
+    """The late player's page was still open when the deadline passed and a bot took
+    the seat: from then on it is sent a spectator's view (not the hand the bot plays
+    on), and its requests for the seat are refused (a resignation would list the seat
+    as resigned as well as abandoned). A cluster worker did so already; one process
+    now does the same."""
+    db = tmp_path / "s.db"
+    with thread_server(db, **FAST) as (base, app):
+        _, made = slow_table(base, on_timeout="bot")
+        code = made["code"]
+        mover = to_move(app, code)
+        token = [made["token"], made["joined"]["token"]][mover]
+        page = Client(base, code)
+        try:
+            assert page.hello(token)["view"]["seat"] == mover
+            move_deadline_into_the_past(db, code)
+            table = app.state.registry.get(code)
+            page.until(lambda m: m["type"] == "state" and m["view"]["seat"] is None)
+            assert table.seats[mover].bot == "hard"
+            answer = page.ask({"type": "resign"})
+            assert answer["type"] == "error" and answer["code"] == "resigned", answer
+            assert table.resigned == [] and table.abandoned == [mover]
+        finally:
+            page.close()

@@ -150,6 +150,10 @@ def test_a_request_with_a_replaced_token_is_refused_by_the_committed_table(
     assert table.resigned == [] and table.is_person(0)
     _as_seat(0, new, lambda t: t.resign(0))(entry)  # the new device may
     assert table.resigned == [0]
+    with pytest.raises(TableError) as refused:  # a bot plays the seat on: no second resign
+        _as_seat(0, new, lambda t: t.resign(0))(entry)
+    assert refused.value.code == "resigned" and table.resigned == [0]
+    table.check_seat(1, tokens[1])
 
 
 def test_a_resign_sent_right_after_a_reseat_elsewhere_resigns_nobody(

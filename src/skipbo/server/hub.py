@@ -88,20 +88,27 @@ def reaction_message(seat: int, reaction: str) -> dict[str, Any]:
 
 
 def unseat_revoked(table: Table, listeners: Iterable[Connection]) -> list[int]:
-    """Connections whose seat no longer opens with the token they said hello with now
-    watch; returns the seat each of them held.
+    """Connections that may no longer act for their seat now watch; returns the seat
+    each of them held.
 
     A seat's token changes when its person gives it back before the start (and someone
     else may take it) or sits down again on another device (``reseat``: the old token
-    stops working). A connection greeted with the old token must then neither be sent
-    that seat's hand nor act for it: ``next``, ``resign``, ``back``, ``hint`` and
-    ``react`` name only the connection's seat, not its token.
+    stops working). And a bot takes a seat for good when its person resigns at a table
+    of three sides or more, or lets a slow game's deadline pass (``on_timeout`` ``bot``):
+    the person's connections then watch as resigned, as a new hello with the token
+    would. Either way a connection must neither be sent that seat's hand (the bot's,
+    now) nor act for it.
     """
     left = []
     for conn in listeners:
         seat = conn.seat
-        if seat is not None and table.seats[seat].token_hash != conn.token_hash:
+        if seat is None:
+            continue
+        if table.seats[seat].token_hash != conn.token_hash:
             conn.seat, conn.token, conn.token_hash = None, None, None
+            left.append(seat)
+        elif not table.is_person(seat):  # the bot keeps the person's token hash
+            conn.seat, conn.resigned = None, True
             left.append(seat)
     return left
 
@@ -212,13 +219,9 @@ class Hub:
         await self.changed(table)
 
     async def resign(self, table: Table, seat: int) -> None:
-        """``seat`` gives up; at more than two sides its connections now watch."""
+        """``seat`` gives up; at more than two sides a bot takes the seat and its
+        connections now watch (:meth:`changed`, :func:`unseat_revoked`)."""
         table.resign(seat)
-        if not table.is_person(seat):
-            for conn in self._listeners.get(table.code, ()):
-                if conn.seat == seat:
-                    conn.seat, conn.resigned = None, True
-            table.presence.connections[seat] = 0
         await self.changed(table)
 
     async def _advance_if_ready(self, table: Table) -> None:

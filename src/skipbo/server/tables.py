@@ -312,13 +312,16 @@ class Table:
         return seat
 
     def check_seat(self, seat: int, token: str) -> None:
-        """Refuse (``wrong_token``) a request for ``seat`` with a ``token`` that no
-        longer opens it: the seat was given back, or sat at again on another device
-        (:meth:`reseat`), since the connection said hello with it. On a cluster the
-        connection learns that a moment later; this check, on the committed table,
-        does not wait for it."""
+        """Refuse a request for ``seat`` with a ``token`` that no longer opens it
+        (``wrong_token``: the seat was given back, or sat at again on another device,
+        :meth:`reseat`) or whose person a bot replaced for good (``resigned``: they
+        resigned, or let a slow game's deadline pass), since the connection said hello.
+        The connection learns of it with the next view (on a cluster a moment later,
+        with the news); this check, on the committed table, does not wait for it."""
         if self.seat_of(token) != seat:
             raise TableError("wrong_token")
+        if not self.is_person(seat):
+            raise TableError("resigned")
 
     # ----------------------------------------------------------------- moves
 
@@ -491,6 +494,8 @@ class Table:
         """``seat`` gives up: the game ends (two sides) or a bot takes the seat for good."""
         if self._phase() in ("lobby", "match_over"):
             raise TableError("game_over" if self.started else "not_started")
+        if not self.is_person(seat):
+            raise TableError("resigned")  # a bot took it already: listed once
         resigned = [*self.resigned, seat]
         self._storage.set_status(self.code, self._status(self._rounds_played(), resigned))
         self.resigned = resigned

@@ -274,12 +274,9 @@ class ClusterHub:
             return
         entry.shown = entry.version
         table = entry.table
-        for conn in self.listeners.get(table.code, ()):
-            if conn.seat is not None and not table.is_person(conn.seat):  # resigned elsewhere
-                conn.seat, conn.resigned = None, True
         listeners = self.listeners.get(table.code, set())
-        # a seat left or sat at again elsewhere: its old token's connections watch (the
-        # tick's reassert_connections stores their counts anew)
+        # a seat left, sat at again elsewhere or taken by a bot: its old connections
+        # watch (the tick's reassert_connections stores their counts anew)
         unseat_revoked(table, listeners)
         await send_views(table, listeners)
         here = position(table)
