@@ -22,7 +22,8 @@ from test_server_cluster import new_table
 
 REDIS_ENV = "SKIPBO_TEST_REDIS"
 LIMIT = 3
-"""Tables a client may create a minute, and messages a seat may send a second."""
+"""Tables a client may create a minute, codes it may miss a minute, and messages a
+seat may send a second."""
 
 
 class Cluster(NamedTuple):
@@ -42,11 +43,11 @@ def pair() -> Iterator[Cluster]:
     pytest.importorskip("psycopg_pool", reason="the cluster needs pip install '.[cluster]'")
     for database in throwaway_database():
         url = postgres_backend(database).url
+        limits = ("--create-limit", str(LIMIT), "--miss-limit", str(LIMIT))
         with pytest.MonkeyPatch.context() as patch:
             patch.setenv("SKIPBO_CLUSTER_RATE", str(LIMIT))
             started = [
-                ServerProcess(url, ("--redis", redis, "--create-limit", str(LIMIT)), wait=False)
-                for _ in range(2)
+                ServerProcess(url, (*limits, "--redis", redis), wait=False) for _ in range(2)
             ]
         try:
             for worker in started:
@@ -124,3 +125,21 @@ def test_grants_asked_at_once_share_one_round_trip_and_survive_a_script_flush() 
     assert calls == 1
     assert len(granted) == 10 and sum(granted) == 7 and max(granted) == 2
     assert again is not None and again[0] == 1
+
+
+def test_a_client_misses_no_more_codes_on_two_workers_than_on_one(pair: Cluster) -> None:
+    """LIMIT codes leading nowhere, asked of both workers in turn (each sees fewer than
+    LIMIT); the next miss on each worker finds the cluster's count spent, and from then
+    on each refuses every code, the real table's too. Counted per worker, the worker
+    that saw one miss of the LIMIT would still serve it. (Last in this module: the
+    workers refuse this client table codes for a minute after it.)"""
+    bases = [worker.base for worker in pair.workers]
+    for guess in range(LIMIT):
+        status, answer = http(bases[guess % 2], "GET", f"/api/tables/NOPE{guess}")
+        assert (status, answer["code"]) == (404, "no_table")
+    for base in bases:  # one more on each: answered, and it spends the count
+        assert http(base, "GET", "/api/tables/NOPE9")[0] == 404
+    for base in bases:
+        status, answer = http(base, "GET", f"/api/tables/{pair.code}")
+        assert (status, answer["code"]) == (429, "too_many_misses"), answer
+    assert http(bases[1], "GET", "/api/bots")[0] == 200  # what names no code is served

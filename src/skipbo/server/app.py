@@ -97,12 +97,14 @@ def build_app(
     online: Online,
     own_pool: Executor | None = None,
     create_limiter: CreateLimiter | None = None,
+    misses: RateLimiter | None = None,
 ) -> FastAPI:
     """The app of either server over ``service``: page, tables, WebSocket, replays,
     analyses, and the sweep that frees unused tables from memory.
 
     ``own_pool``: a bot pool the app made, shut down when the app stops;
-    ``create_limiter``: tables per client (default: counted in this process).
+    ``create_limiter``: tables per client, ``misses``: table codes missed per client
+    (both counted in this process by default).
     """
 
     async def sweep() -> None:
@@ -144,7 +146,7 @@ def build_app(
 
     app = FastAPI(title="Skip-Bo", lifespan=lifespan)
     app.add_middleware(BodyLimit, own=UPLOADS)
-    app.add_middleware(CodeGuesses, per_minute=settings.miss_limit)
+    app.add_middleware(CodeGuesses, per_minute=settings.miss_limit, misses=misses)
     app.add_middleware(SocketLimit, per_address=settings.socket_limit)
     app.add_middleware(SecurityHeaders)
     app.state.service = service

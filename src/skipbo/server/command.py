@@ -30,6 +30,8 @@ ANALYSES_PER_MINUTE = 6
 """As :data:`skipbo.server.analysis.ANALYSES_PER_MINUTE` (not imported, the same reason)."""
 SOCKETS_PER_ADDRESS = 200
 """As :data:`skipbo.server.guard.SOCKETS_PER_ADDRESS` (not imported, the same reason)."""
+CODE_MISSES_PER_MINUTE = 30
+"""As :data:`skipbo.server.guard.CODE_MISSES_PER_MINUTE` (not imported, the same reason)."""
 WS_MAX_SIZE = 64 * 1024
 """Frames above this are cut off by the protocol layer; 4 KiB..64 KiB get an error message."""
 
@@ -83,6 +85,15 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"WebSockets one client (IP) may hold open at once, per process; 0 = no limit "
         f"(default {SOCKETS_PER_ADDRESS})",
+    )
+    parser.add_argument(
+        "--miss-limit",
+        type=int,
+        default=CODE_MISSES_PER_MINUTE,
+        metavar="N",
+        help=f"table codes leading nowhere one client (IP) may ask for a minute before every "
+        f"code is refused to it for a while (on a cluster counted across the workers); "
+        f"0 = no limit (default {CODE_MISSES_PER_MINUTE})",
     )
     parser.add_argument(
         "--workers",
@@ -191,6 +202,7 @@ def _settings(args: argparse.Namespace) -> ServerSettings:
         create_limit=args.create_limit,
         analysis_limit=args.analysis_limit,
         socket_limit=args.socket_limit,
+        miss_limit=args.miss_limit,
     )
 
 

@@ -137,12 +137,17 @@ class CodeGuesses:
     ``too_many_misses``, or a WebSocket closed with 4429. A miss is a 404 answer to
     such a request, or a table socket closed with 4404 (no table).
 
-    Counted in this process, as the other per-client limits: on a cluster each worker
-    counts its own (docs/deploy.md names the proxy's limits for more)."""
+    ``misses`` counts them: in this process by default; a cluster's counts in Redis
+    for every worker together (:class:`~.cluster.limits.SharedMisses`)."""
 
-    def __init__(self, app: ASGIApp, per_minute: int = CODE_MISSES_PER_MINUTE) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        per_minute: int = CODE_MISSES_PER_MINUTE,
+        misses: RateLimiter | None = None,
+    ) -> None:
         self.app = app
-        self.misses = RateLimiter(per_minute)
+        self.misses = misses if misses is not None else RateLimiter(per_minute)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -163,7 +168,7 @@ class CodeGuesses:
             if (kind == "http.response.start" and message["status"] == 404) or (
                 kind == "websocket.close" and message.get("code") == 4404
             ):
-                self.misses.allow(client)
+                await self.misses.allow_async(client)
             await send(message)
 
         await self.app(scope, receive, counting)

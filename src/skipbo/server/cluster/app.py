@@ -26,7 +26,7 @@ from ..settings import ServerSettings
 from ..storage import PostgresStorage, StorageUnavailable, safe_url
 from .db import ClusterDb
 from .hub import ClusterHub
-from .limits import SeatBudget, SharedCreateLimiter, Windows
+from .limits import SeatBudget, SharedCreateLimiter, SharedMisses, Windows
 from .notify import Notifier
 from .service import ClusterTables
 from .stored import StoredRegistry
@@ -89,6 +89,7 @@ def create_cluster_app(
         online,
         own_pool=bot_pool if pool is None else None,
         create_limiter=SharedCreateLimiter(windows, settings.create_limit),
+        misses=SharedMisses(windows, settings.miss_limit),
     )
     app.state.hub = hub
     app.state.worker = worker

@@ -26,6 +26,7 @@ import time
 from typing import Any, NamedTuple
 
 from ..guard import CreateLimiter
+from ..guard import RateLimiter as ClientLimiter
 from ..messages import RateLimiter
 from .batches import Batches
 
@@ -136,6 +137,46 @@ class SharedCreateLimiter(CreateLimiter):
             return True
         got = await self.windows.grant(f"create:{client}", 1, self.per_minute, self.WINDOW)
         return self.allow(client) if got is None else got[0] == 1
+
+
+class SharedMisses(ClientLimiter):
+    """Table codes missed per client (IP) and minute, counted in Redis for the whole
+    cluster (:class:`~..guard.CodeGuesses`), so that a guesser spreading its misses
+    over N workers gets one limit in all, not N.
+
+    Asking whether a client is refused reads no Redis (every table request asks): a
+    worker refuses a client once one of its own misses here found the cluster's count
+    spent, for a minute from then. So a client over the limit gets at most one more
+    miss on each other worker before that worker refuses it too.
+    """
+
+    def __init__(self, windows: Windows, per_minute: int) -> None:
+        super().__init__(per_minute)
+        self.windows = windows
+        self._refused_until: dict[str, float] = {}
+        """Clients this worker refuses, and until when (monotonic seconds)."""
+
+    def exhausted(self, client: str) -> bool:
+        until = self._refused_until.get(client)
+        if until is not None:
+            if until > time.monotonic():
+                return True
+            del self._refused_until[client]
+        return super().exhausted(client)  # counted here while Redis was away
+
+    async def allow_async(self, client: str) -> bool:
+        if self.per_minute <= 0:
+            return True
+        got = await self.windows.grant(f"miss:{client}", 1, self.per_minute, self.WINDOW)
+        if got is None:
+            return self.allow(client)
+        if got[0] == 1:
+            return True
+        now = time.monotonic()
+        for other in [c for c, until in self._refused_until.items() if until <= now]:
+            del self._refused_until[other]
+        self._refused_until[client] = now + self.WINDOW
+        return False
 
 
 class SeatBudget:
