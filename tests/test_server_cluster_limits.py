@@ -19,11 +19,12 @@ import pytest
 from server_harness import Client, ServerProcess, http
 from storage_backends import postgres_backend, throwaway_database
 from test_server_cluster import new_table
+from test_server_players import Browser
 
 REDIS_ENV = "SKIPBO_TEST_REDIS"
 LIMIT = 3
-"""Tables a client may create a minute, codes it may miss a minute, and messages a
-seat may send a second."""
+"""Tables a client may create a minute, codes it may miss and guests it may be given
+a minute, and messages a seat may send a second."""
 
 
 class Cluster(NamedTuple):
@@ -43,7 +44,7 @@ def pair() -> Iterator[Cluster]:
     pytest.importorskip("psycopg_pool", reason="the cluster needs pip install '.[cluster]'")
     for database in throwaway_database():
         url = postgres_backend(database).url
-        limits = ("--create-limit", str(LIMIT), "--miss-limit", str(LIMIT))
+        limits = [f"--{kind}-limit={LIMIT}" for kind in ("create", "miss", "guest")]
         with pytest.MonkeyPatch.context() as patch:
             patch.setenv("SKIPBO_CLUSTER_RATE", str(LIMIT))
             started = [
@@ -125,6 +126,16 @@ def test_grants_asked_at_once_share_one_round_trip_and_survive_a_script_flush() 
     assert calls == 1
     assert len(granted) == 10 and sum(granted) == 7 and max(granted) == 2
     assert again is not None and again[0] == 1
+
+
+def test_a_client_is_given_no_more_guests_on_two_workers_than_on_one(pair: Cluster) -> None:
+    """New browsers (no cookie) on both workers in turn: LIMIT guests at most in all
+    (none was made before in this module), then ``too_many_guests`` on either."""
+    answers = [Browser(pair.workers[i % 2].base).get("/api/me") for i in range(2 * LIMIT)]
+    made = [answer for answer in answers if answer.status_code == 200]
+    refused = [answer.json()["code"] for answer in answers if answer.status_code == 429]
+    assert len(made) == LIMIT, [answer.status_code for answer in answers]
+    assert refused == ["too_many_guests"] * LIMIT
 
 
 def test_a_client_misses_no_more_codes_on_two_workers_than_on_one(pair: Cluster) -> None:

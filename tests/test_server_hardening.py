@@ -248,6 +248,7 @@ def test_an_address_holds_at_most_so_many_sockets_at_once(tmp_path: Path) -> Non
 
     assert command.SOCKETS_PER_ADDRESS == guard.SOCKETS_PER_ADDRESS
     assert command.CODE_MISSES_PER_MINUTE == guard.CODE_MISSES_PER_MINUTE
+    assert command.GUESTS_PER_MINUTE == guard.GUESTS_PER_MINUTE
     with thread_server(tmp_path / "s.db", socket_limit=2) as (base, _app):
         _, made = http(base, "POST", "/api/tables", {"players": 2, "name": "Ann"})
         code = made["code"]

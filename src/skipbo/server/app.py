@@ -35,9 +35,8 @@ from .config import TableError
 from .delivery import add_delivery_routes
 from .guard import (
     BodyLimit,
+    ClientLimits,
     CodeGuesses,
-    CreateLimiter,
-    RateLimiter,
     SameOrigin,
     SecurityHeaders,
     SocketLimit,
@@ -96,16 +95,18 @@ def build_app(
     settings: ServerSettings,
     online: Online,
     own_pool: Executor | None = None,
-    create_limiter: CreateLimiter | None = None,
-    misses: RateLimiter | None = None,
+    limits: ClientLimits | None = None,
 ) -> FastAPI:
     """The app of either server over ``service``: page, tables, WebSocket, replays,
     analyses, and the sweep that frees unused tables from memory.
 
     ``own_pool``: a bot pool the app made, shut down when the app stops;
-    ``create_limiter``: tables per client, ``misses``: table codes missed per client
-    (both counted in this process by default).
+    ``limits``: what each client may do a minute (default: counted in this process,
+    by ``settings``).
     """
+    limits = limits or ClientLimits.local(
+        settings.create_limit, settings.miss_limit, settings.guest_limit
+    )
 
     async def sweep() -> None:
         while True:
@@ -146,7 +147,7 @@ def build_app(
 
     app = FastAPI(title="Skip-Bo", lifespan=lifespan)
     app.add_middleware(BodyLimit, own=UPLOADS)
-    app.add_middleware(CodeGuesses, per_minute=settings.miss_limit, misses=misses)
+    app.add_middleware(CodeGuesses, misses=limits.misses)
     app.add_middleware(SocketLimit, per_address=settings.socket_limit)
     app.add_middleware(SecurityHeaders)
     app.state.service = service
@@ -156,9 +157,8 @@ def build_app(
     add_error_handlers(app, [CreateTableRequest, JoinRequest, TokenRequest, *PLAYER_MODELS])
     add_page_routes(app)
     metrics.add_metrics_route(app)
-    limiter = create_limiter or CreateLimiter(settings.create_limit)
-    add_table_routes(app, service, online, accounts, limiter)
-    add_player_routes(app, service, online, accounts, RateLimiter(settings.guest_limit))
+    add_table_routes(app, service, online, accounts, limits.create)
+    add_player_routes(app, service, online, accounts, limits.guests)
     add_websocket_route(app, service)
     add_replay_routes(app, service)
     add_analysis_route(app, service, settings.analysis_limit)

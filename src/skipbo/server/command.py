@@ -32,6 +32,8 @@ SOCKETS_PER_ADDRESS = 200
 """As :data:`skipbo.server.guard.SOCKETS_PER_ADDRESS` (not imported, the same reason)."""
 CODE_MISSES_PER_MINUTE = 30
 """As :data:`skipbo.server.guard.CODE_MISSES_PER_MINUTE` (not imported, the same reason)."""
+GUESTS_PER_MINUTE = 120
+"""As :data:`skipbo.server.guard.GUESTS_PER_MINUTE` (not imported, the same reason)."""
 WS_MAX_SIZE = 64 * 1024
 """Frames above this are cut off by the protocol layer; 4 KiB..64 KiB get an error message."""
 
@@ -94,6 +96,14 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"table codes leading nowhere one client (IP) may ask for a minute before every "
         f"code is refused to it for a while (on a cluster counted across the workers); "
         f"0 = no limit (default {CODE_MISSES_PER_MINUTE})",
+    )
+    parser.add_argument(
+        "--guest-limit",
+        type=int,
+        default=GUESTS_PER_MINUTE,
+        metavar="N",
+        help=f"guest players one client (IP) may be given a minute (on a cluster counted "
+        f"across the workers); 0 = no limit (default {GUESTS_PER_MINUTE})",
     )
     parser.add_argument(
         "--workers",
@@ -203,6 +213,7 @@ def _settings(args: argparse.Namespace) -> ServerSettings:
         analysis_limit=args.analysis_limit,
         socket_limit=args.socket_limit,
         miss_limit=args.miss_limit,
+        guest_limit=args.guest_limit,
     )
 
 

@@ -14,6 +14,7 @@ import logging
 import re
 import time
 from collections import deque
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -315,6 +316,23 @@ class CreateLimiter(RateLimiter):
 
     def __init__(self, per_minute: int = CREATE_PER_MINUTE) -> None:
         super().__init__(per_minute)
+
+
+@dataclass(frozen=True)
+class ClientLimits:
+    """What each client (IP) may do a minute, where it is counted: tables created,
+    table codes missed (:class:`CodeGuesses`) and guests made. One process counts in
+    memory (:meth:`local`); a cluster counts in Redis for all its workers together
+    (``cluster.limits``), so that N workers do not allow N times as much."""
+
+    create: RateLimiter
+    misses: RateLimiter
+    guests: RateLimiter
+
+    @staticmethod
+    def local(create: int, misses: int, guests: int) -> ClientLimits:
+        """The limits counted in this process, by the numbers a minute."""
+        return ClientLimits(CreateLimiter(create), RateLimiter(misses), RateLimiter(guests))
 
 
 def coded_response(exc: CodedError) -> JSONResponse:

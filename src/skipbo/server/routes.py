@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse
 
 from .accounts import Accounts
 from .config import TableConfig, TableError
-from .guard import CreateLimiter, client_address
+from .guard import RateLimiter, client_address
 from .messages import CreateTableRequest, FillRequest, JoinRequest, TokenRequest
 from .online import Online
 from .player_routes import open_table, session_player
@@ -27,7 +27,7 @@ def add_table_routes(
     service: TableService,
     online: Online,
     accounts: Accounts,
-    limiter: CreateLimiter,
+    limiter: RateLimiter,
 ) -> None:
     """Health, create, join, leave, a spectator's view and finished rounds' records.
 

@@ -26,7 +26,7 @@ from ..settings import ServerSettings
 from ..storage import PostgresStorage, StorageUnavailable, safe_url
 from .db import ClusterDb
 from .hub import ClusterHub
-from .limits import SeatBudget, SharedCreateLimiter, SharedMisses, Windows
+from .limits import SeatBudget, Windows, shared_limits
 from .notify import Notifier
 from .service import ClusterTables
 from .stored import StoredRegistry
@@ -88,8 +88,9 @@ def create_cluster_app(
         settings,
         online,
         own_pool=bot_pool if pool is None else None,
-        create_limiter=SharedCreateLimiter(windows, settings.create_limit),
-        misses=SharedMisses(windows, settings.miss_limit),
+        limits=shared_limits(
+            windows, settings.create_limit, settings.miss_limit, settings.guest_limit
+        ),
     )
     app.state.hub = hub
     app.state.worker = worker

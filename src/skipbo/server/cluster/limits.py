@@ -1,15 +1,15 @@
 """Rate limits that hold across the cluster: counted in Redis, not per worker.
 
-One process counts a client's tables and a seat's messages in memory
-(:class:`~..guard.CreateLimiter`, :class:`~..messages.RateLimiter`); N workers
-counting apart would allow N times as much to a client that reconnects to
-another worker. Here the counts live in Redis, in sliding windows (a minute for
-tables, a second for messages: the current window's count plus the previous
-one's weighted by how much of it still overlaps), and a worker takes a small
-batch of a seat's messages at once (:class:`SeatBudget`), so a busy seat costs
-one Redis round trip per batch, not per message, and the grants asked at one
-moment, for every seat and client, share one pipelined round trip
-(:class:`Windows`). Redis counts what it granted,
+One process counts a client's tables, table codes missed and guests made, and a
+seat's messages, in memory (:class:`~..guard.ClientLimits`,
+:class:`~..messages.RateLimiter`); N workers counting apart would allow N times as
+much to a client that reconnects to another worker. Here the counts live in Redis,
+in sliding windows (a minute for a client's counts, a second for a seat's
+messages: the current window's count plus the previous one's weighted by how much
+of it still overlaps), and a worker takes a small batch of a seat's messages at
+once (:class:`SeatBudget`), so a busy seat costs one Redis round trip per batch,
+not per message, and the grants asked at one moment, for every seat and client,
+share one pipelined round trip (:class:`Windows`). Redis counts what it granted,
 so the workers together never grant more than the limit in any window. The keys
 name the cluster (its database), so clusters sharing a Redis count apart.
 
@@ -25,7 +25,7 @@ import math
 import time
 from typing import Any, NamedTuple
 
-from ..guard import CreateLimiter
+from ..guard import ClientLimits
 from ..guard import RateLimiter as ClientLimiter
 from ..messages import RateLimiter
 from .batches import Batches
@@ -125,17 +125,29 @@ class Windows:
         raise AssertionError("unreachable")
 
 
-class SharedCreateLimiter(CreateLimiter):
-    """Tables per client (IP) and minute, counted in Redis for the whole cluster."""
+def shared_limits(windows: Windows, create: int, misses: int, guests: int) -> ClientLimits:
+    """Every per-client limit of :class:`~..guard.ClientLimits` counted in Redis, by the
+    numbers a minute."""
+    return ClientLimits(
+        SharedLimiter(windows, create, "create"),
+        SharedMisses(windows, misses),
+        SharedLimiter(windows, guests, "guest"),
+    )
 
-    def __init__(self, windows: Windows, per_minute: int) -> None:
+
+class SharedLimiter(ClientLimiter):
+    """Actions of one ``kind`` (``create``: tables, ``guest``: guests made) per client
+    (IP) and minute, counted in Redis for the whole cluster."""
+
+    def __init__(self, windows: Windows, per_minute: int, kind: str) -> None:
         super().__init__(per_minute)
         self.windows = windows
+        self.kind = kind
 
     async def allow_async(self, client: str) -> bool:
         if self.per_minute <= 0:
             return True
-        got = await self.windows.grant(f"create:{client}", 1, self.per_minute, self.WINDOW)
+        got = await self.windows.grant(f"{self.kind}:{client}", 1, self.per_minute, self.WINDOW)
         return self.allow(client) if got is None else got[0] == 1
 
 
