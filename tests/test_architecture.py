@@ -17,6 +17,8 @@ PACKAGE = SRC / "skipbo"
 LAYERS = {
     "core": set(),
     "records_io": {"core"},
+    "exit_codes": set(),
+    "record_commands": {"core", "records_io", "exit_codes"},
     "bots": {"core"},
     "sim": {"core", "bots"},
     "coach": {"core", "bots", "sim"},

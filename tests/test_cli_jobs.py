@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from skipbo.cli import FORK_BYTES, _render_result, _run_forked, _shares, main
+from skipbo.cli import main
+from skipbo.record_commands import FORK_BYTES, line_shares, render_result, run_forked
 from test_cli import RECORDS, truncated
 
 JOBS = ["2", "3", "0", "50"]
@@ -94,21 +95,21 @@ def test_a_pretty_printed_record_and_bad_jobs(tmp_path: Path) -> None:
 def test_the_shares_cover_the_file_at_line_ends_with_their_line_numbers() -> None:
     data = mixed_lines() * 5
     for count in (2, 3, 7, 1000):
-        shares = _shares(data, count)
+        shares = line_shares(data, count)
         assert shares is not None and 2 <= len(shares) <= count
         assert shares[0][0] == 0 and shares[-1][1] == len(data)
         for (_, end, _), (start, _, next_first) in itertools.pairwise(shares):
             assert end == start and data[start - 1 : start] == b"\n"
             assert next_first == 1 + data.count(b"\n", 0, start)
-    assert _shares(json.dumps(RECORDS[0], indent=2).encode() * 2, 2) is None
+    assert line_shares(json.dumps(RECORDS[0], indent=2).encode() * 2, 2) is None
 
 
 def test_a_shared_run_really_forks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``--jobs 2`` runs shares (not the one-process path), and prints what one does."""
     path = tmp_path / "mixed.jsonl"
     path.write_bytes(mixed_lines())
-    assert _run_forked(str(path), _render_result, 2) == 1
+    assert run_forked(str(path), render_result, 2) == 1
     shared = capsys.readouterr().out
-    assert _run_forked(str(path), _render_result, 1) is None
+    assert run_forked(str(path), render_result, 1) is None
     assert main(["replay", "--jobs", "1", str(path)]) == 1
     assert capsys.readouterr().out == shared
