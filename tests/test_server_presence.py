@@ -211,3 +211,32 @@ def test_a_refused_move_leaves_the_autopilot_on(tmp_path: Path) -> None:
         assert mover in app.state.registry.get(code).presence.autopilot
         for client in clients:
             client.close()
+
+
+def test_the_last_person_not_ready_resigning_deals_the_next_round(tmp_path: Path) -> None:
+    """At three sides between rounds, two people asked for the next round and the third
+    resigns: a bot takes the seat and nobody present is waited for, so the next round is
+    dealt at once, as a cluster worker deals it (it checks after every change). One
+    process checked only after a "next", a disconnection or the autopilot, and stayed
+    between rounds with two people ready."""
+    with thread_server(tmp_path / "r.db") as (base, app):
+        code, tokens = _table(base, 3, target=500)
+        clients = [Client(base, code) for _ in range(3)]
+        try:
+            views = hello_all(clients, tokens)
+            rng = random.Random(3)
+            while views[0]["phase"] == "playing":
+                mover = views[0]["to_move"]
+                clients[mover].send({"type": "move", "move": _pick(views[mover]["legal"], rng)})
+                views = [_state(client) for client in clients]
+            assert views[0]["phase"] == "round_over", views[0]["phase"]
+            for seat in (0, 1):
+                clients[seat].send({"type": "next"})
+                _state(clients[0], lambda view, seat=seat: view["seats"][seat]["ready"])
+            clients[2].send({"type": "resign"})
+            dealt = _state(clients[0], lambda view: view["round_index"] == 1)
+            assert dealt["phase"] == "playing" and dealt["seats"][2]["kind"] == "bot"
+            assert app.state.registry.get(code).round_index == 1
+        finally:
+            for client in clients:
+                client.close()

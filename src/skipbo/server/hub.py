@@ -174,7 +174,6 @@ class Hub:
         if table is None or not conn.greeted or conn.seat is None:
             return
         if table.presence.disconnect(conn.seat):
-            await self._advance_if_ready(table)
             await self.changed(table)
 
     def in_use(self, code: str) -> bool:
@@ -215,7 +214,6 @@ class Hub:
     async def ready(self, table: Table, seat: int) -> None:
         """``seat`` asks for the next round; it is dealt once every present person asked."""
         table.ask_next(seat)
-        await self._advance_if_ready(table)
         await self.changed(table)
 
     async def resign(self, table: Table, seat: int) -> None:
@@ -239,7 +237,6 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     async def _after_autopilot(self, table: Table) -> None:
-        await self._advance_if_ready(table)
         await self.changed(table)
 
     async def send_state(self, conn: Connection, table: Table) -> None:
@@ -247,10 +244,17 @@ class Hub:
         await conn.send({"type": "state", "view": table.view_for(conn.seat)})
 
     async def changed(self, table: Table) -> None:
-        """After an accepted change: connections whose token stopped opening their seat
-        watch (:func:`unseat_revoked`), clocks follow, every listener gets its view, bots move."""
+        """After an accepted change: connections that may no longer act for their seat
+        watch (:func:`unseat_revoked`), the next round is dealt if nobody present is
+        waited for any more, clocks follow, every listener gets its view, bots move.
+
+        The next round is checked after every change, as a cluster worker checks it
+        after every action: not only a "next" asked for, a disconnection or the
+        autopilot, but a resignation, a seat given to a bot or a socket taken from a
+        seat can leave nobody to wait for."""
         for seat in unseat_revoked(table, self._listeners.get(table.code, ())):
             table.presence.disconnect(seat)
+        await self._advance_if_ready(table)
         self.timers.sync(table)
         self.observe(table)
         await self.broadcast(table)
