@@ -83,7 +83,7 @@ def fill(path: Path, players: int, games: int, seed: int = 1) -> Filled:
         finished = T0 + game * 30
         tables.append((code, '{"config": {}, "seed": 0}', '{"rounds": [1]}'))
         listings.append((code, finished - 900, 0, int(rated), "live", size, int(teams), 30,
-                         "finished", 0, None, None, finished, None))  # fmt: skip
+                         "finished", 0, None, None, finished, None, None))  # fmt: skip
         game_rows.append((game, code, 0, 0, 1, finished, size, int(teams), 30, int(rated), "won"))
         for seat in range(size):
             side = seat % sides
@@ -112,7 +112,7 @@ def fill(path: Path, players: int, games: int, seed: int = 1) -> Filled:
     db.executemany("INSERT INTO tables (table_id, config, status) VALUES (?, ?, ?)", tables)
     db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", seats)
     db.executemany("INSERT INTO table_players VALUES (?, ?, ?)", table_players)
-    db.executemany(f"INSERT INTO listings VALUES ({', '.join('?' * 14)})", listings)
+    db.executemany(f"INSERT INTO listings VALUES ({', '.join('?' * 15)})", listings)
     db.executemany(f"INSERT INTO games VALUES ({', '.join('?' * 11)})", game_rows)
     db.executemany(f"INSERT INTO game_players VALUES ({', '.join('?' * 10)})", game_players)
     db.executemany("INSERT INTO rating_history VALUES (?, ?, ?, ?, ?, ?)", history)
@@ -176,7 +176,8 @@ def _open_tables(
         pace, phase = "slow" if slow else "live", "lobby" if lobby else "playing"
         deadline = created + 86_400 if slow else None
         listings.append((code, created, public, 1, pace, size, 0, 30, phase, size - taken,
-                         to_move, deadline, created, 24 if slow else None))  # fmt: skip
+                         to_move, deadline, created, 24 if slow else None,
+                         "0/1" if slow else None))  # fmt: skip
     return holders
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from server_harness import ServerProcess
+from server_harness import ServerProcess, http
 from skipbo.server.storage import PostgresStorage
 from test_pairing import check_pairing_by_rating
 from test_server_cluster import (
@@ -27,6 +27,7 @@ from test_server_cluster import (
     workers,
 )
 from test_server_players import Browser
+from test_server_players import wait_for as poll
 
 __all__ = ["database", "pair", "pg_url", "redis_url"]  # the cluster tests' fixtures
 
@@ -217,3 +218,40 @@ def test_a_cancelled_find_leaves_the_lobby_of_every_worker(pair: list[ServerProc
     assert found["code"] != code and found["table"]["phase"] == "lobby"
     other = cy.post("/api/find", kind | {"on_timeout": "lose"}).json()
     assert other["code"] not in (code, found["code"])
+
+
+def test_a_rematch_dealt_on_the_other_worker_is_listed_as_playing(
+    pair: list[ServerProcess], pg_url: str
+) -> None:
+    """The game ends on one worker (which lists it finished) and the rematch is dealt on
+    the other, whose last write was "playing": it used to write nothing, and the running
+    rematch stayed listed finished (out of the lobby's games in play, "my running
+    tables", and a slow table's deadline check)."""
+    import psycopg
+
+    def phase() -> str:
+        with psycopg.connect(pg_url) as db:
+            row = db.execute("SELECT phase FROM listings WHERE table_id = %s", (code,)).fetchone()
+        assert row is not None
+        return str(row[0])
+
+    _, made = http(pair[0].base, "POST", "/api/tables", {"players": 2, "stock": 1, "name": "A"})
+    code = made["code"]
+    _, joined = http(pair[1].base, "POST", f"/api/tables/{code}/join", {"name": "B"})
+    players = [Player(pair[0].base, code, made["token"])]
+    players.append(Player(pair[1].base, code, joined["token"]))
+    try:
+        play(players, lambda: all(p.view["phase"] == "match_over" for p in players))
+        ended_by = players[0].view["last_moves"][-1]["seat"]
+        assert poll(lambda: phase() == "finished")
+        # the player whose worker committed the end asks first; the other worker deals
+        players[ended_by].client.send({"type": "next"})
+        for p in players:
+            p.client.until(lambda m: m["type"] == "state" and m["view"]["seats"][ended_by]["ready"])
+        players[1 - ended_by].client.send({"type": "next"})
+        for p in players:
+            p.client.until(lambda m: m["type"] == "state" and m["view"]["game"] == 1)
+        assert poll(lambda: phase() == "playing"), phase()
+    finally:
+        for p in players:
+            p.client.close()

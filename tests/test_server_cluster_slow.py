@@ -189,3 +189,62 @@ def test_a_seat_handed_to_a_bot_is_rated_as_its_persons_loss(
     assert (me[stays]["games"], me[stays]["wins"]) == (1, 1) and me[stays]["rating"] > 1500
     (game,) = people[stays].get(f"/api/players/{me[late]['id']}").json()["games"]
     assert game["ending"] == "abandoned" and game["seats"][late]["resigned"]
+
+
+def test_the_next_player_gets_a_fresh_deadline_after_the_copy_was_read_again(
+    pair: list[ServerProcess], pg_url: str
+) -> None:
+    """A worker reads a table again (a new copy) when another worker changed its seats;
+    the next turn it commits then is a new turn all the same. It used to take the new
+    copy for a restart and keep the stored deadline: the next player got what was left
+    of the last player's turn (here 100 s instead of 8 h)."""
+    import psycopg
+
+    code, people, tokens = slow_table(pair, 2, "lose", rated=True)
+    mover, first = waiting_turn(people, code)
+    assert first > time.time() + 7.9 * 3600
+    other = 1 - mover
+    sock = Player(pair[mover % 2].base, code, tokens[mover])  # slow_table: person i on i % 2
+    try:
+        assert sock.view["seat"] == mover and sock.view["to_move"] == mover
+        sock.drain(0.5)
+        seen = len(sock.states)
+        assert people[other].post(f"/api/tables/{code}/reseat").status_code == 200
+        until(lambda: (sock.drain(0.5), len(sock.states) > seen)[1], "the reseat's news")
+        with psycopg.connect(pg_url) as db:  # the mover has 100 s of the 8 hours left
+            db.execute(
+                "UPDATE listings SET deadline = %s WHERE table_id = %s", (time.time() + 100, code)
+            )
+        sock.end_turn()  # one discard: the turn is the other player's
+        turn, deadline = waiting_turn(people, code, moved_from=mover)
+        assert turn == other
+        left = deadline - time.time()
+        assert left > 7.9 * 3600, f"the next player got {left:.0f} s instead of 8 h"
+    finally:
+        sock.client.close()
+
+
+def test_a_turn_back_at_a_seat_is_written_whichever_worker_wrote_the_one_between(
+    pair: list[ServerProcess],
+) -> None:
+    """Each player on a worker of their own, each turn one discard: the turn comes back
+    to the first player through the first player's worker, whose last written turn was
+    that seat's too. It used to take the turn for the one it wrote and write nothing:
+    the listing kept the second player to move, with their deadline."""
+    code, people, tokens = slow_table(pair, 2, "lose", rated=True)
+    first, _ = waiting_turn(people, code)
+    second = 1 - first
+    socks = [Player(pair[i].base, code, tokens[i]) for i in range(2)]  # one per worker
+    try:
+        for sock in socks:
+            sock.drain(0.5)
+        socks[first].end_turn()
+        assert waiting_turn(people, code, moved_from=first)[0] == second
+        socks[second].drain(0.5)
+        socks[second].end_turn()
+        socks[first].drain(0.5)
+        assert socks[first].view["to_move"] == first
+        assert waiting_turn(people, code, moved_from=second)[0] == first
+    finally:
+        for sock in socks:
+            sock.client.close()

@@ -25,7 +25,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from .config import TableConfig, TableError
@@ -120,8 +120,13 @@ def game_result(table: Table, now: float) -> GameResult:
     )
 
 
-Turn = tuple[int, int]
-"""A slow game's turn: (round at the table, seat to move)."""
+class Turn(NamedTuple):
+    """A slow game's turn: its name, the same on every process that sees it (the round at
+    the table and the turn in the round: a turn that comes back to a seat is another
+    turn), and the seat to move."""
+
+    name: str
+    seat: int
 
 
 def turn_of(table: Table) -> Turn | None:
@@ -129,21 +134,12 @@ def turn_of(table: Table) -> Turn | None:
     if not table.config.slow or not table.started or table.finished:
         return None
     state = table.match.round
-    return None if state.over else (table.round_index, state.to_move)
+    return None if state.over else Turn(f"{table.round_index}/{state.turns}", state.to_move)
 
 
-def deadline_op(code: str, seat: int, deadline: float, now: float, keep: bool) -> Op[None]:
-    """The turn's player and deadline in the listing (the "your turn" list reads them);
-    ``keep``: a deadline already stored stays (after a restart, the turn is not new)."""
-
-    def run(tx: Tx) -> None:
-        kept = None
-        if keep:  # only then is the stored deadline read
-            stored = tx.rows("SELECT deadline FROM listings WHERE table_id = {p}", (code,))
-            kept = stored[0][0] if stored else None
-        listings.set_turn(code, seat, deadline if kept is None else float(kept), now)(tx)
-
-    return run
+ListingMark = tuple[str, int, int]
+"""What a process last wrote to a table's listing: its phase, open seats and the games
+begun at the table (a rematch is ``playing`` again, but another game)."""
 
 
 def running_seats(player_id: int) -> Op[list[tuple[str, int]]]:
@@ -222,12 +218,13 @@ class Online:
         # what this process last wrote for each table it holds, kept as long as the
         # table is in memory (weak keys): a finished table keeps its phase, so that
         # the messages after the end ("next game") write nothing again
-        self._written: WeakKeyDictionary[Table, Phase] = WeakKeyDictionary()
-        """Per table, the phase this process last wrote to the listing."""
+        self._written: WeakKeyDictionary[Table, ListingMark] = WeakKeyDictionary()
+        """Per table, what this process last wrote to the listing."""
         self._recorded: WeakKeyDictionary[Table, int] = WeakKeyDictionary()
         """Per table, the last game (index at the table) whose result it stored."""
-        self._turns: WeakKeyDictionary[Table, Turn] = WeakKeyDictionary()
-        """Per slow table, the turn whose deadline this process wrote."""
+        self._turns: WeakKeyDictionary[Table, str] = WeakKeyDictionary()
+        """Per slow table, the turn whose deadline this process wrote (the store keeps a
+        turn's first deadline whoever writes it again: :func:`~.storage.games.set_turn`)."""
         self._tasks: set[asyncio.Task[Any]] = set()
 
     async def listed(self, code: str, config: TableConfig, open_seats: int) -> None:
@@ -281,21 +278,27 @@ class Online:
                 log.info("table %s: seat %d not renamed (%s)", code, seat, exc.code)
 
     def observe(self, table: Table) -> None:
-        """After a committed change: write what the listing or the results now lack."""
-        # seen by this process before? if not (a restart), a stored deadline stands
-        known = table in self._written
+        """After a committed change: write what the listing or the results now lack.
+
+        What this process wrote last is remembered to spare the store a write per move,
+        and it may be out of date: on a cluster the other workers write too, and a
+        worker's copy of a table is replaced when it reads the table again. So a lobby
+        (whose open seats go up and down) is written at every change, the phase at every
+        change of phase or game (a rematch is another game), and a turn's deadline by
+        the turn's name, which the store compares (:func:`~.storage.games.set_turn`)."""
         phase = listing_phase(table)
-        if self._written.get(table) != phase:
-            self._written[table] = phase
+        mark = (*phase, len(table.games))
+        if phase[0] == "lobby" or self._written.get(table) != mark:
+            self._written[table] = mark
             self._spawn(self._update_listing(table.code, phase))
         game = len(table.games) - 1
         if phase[0] == "finished" and self._recorded.get(table, -1) < game:
             self._recorded[table] = game
             self._spawn(self._record(game_result(table, self.clock())))
         turn = turn_of(table)
-        if turn is not None and self._turns.get(table) != turn:
-            self._turns[table] = turn
-            self._spawn(self._set_deadline(table, turn[1], keep=not known))
+        if turn is not None and self._turns.get(table) != turn.name:
+            self._turns[table] = turn.name
+            self._spawn(self._set_deadline(table, turn))
 
     async def _update_listing(self, code: str, phase: Phase) -> None:
         name, open_seats = phase
@@ -303,12 +306,15 @@ class Online:
             listings.update_listing(code, self.clock(), phase=name, open_seats=open_seats)
         )
 
-    async def _set_deadline(self, table: Table, seat: int, keep: bool) -> None:
-        """A new turn at a slow game: its player has ``slow_hours`` from now. ``keep``:
-        this process did not see the turn begin (a restart): a stored deadline stands."""
+    async def _set_deadline(self, table: Table, turn: Turn) -> None:
+        """A turn at a slow game this process did not write: its player has ``slow_hours``
+        from now, unless the store holds that turn already (written by another worker,
+        or before a restart): then its deadline stands."""
         now = self.clock()
-        hours = table.config.slow_hours or 0
-        await self.store.run_async(deadline_op(table.code, seat, now + hours * 3600, now, keep))
+        deadline = now + (table.config.slow_hours or 0) * 3600
+        await self.store.run_async(
+            listings.set_turn(table.code, turn.seat, deadline, now, turn.name)
+        )
 
     async def expire(self, time_out: Callable[[str], Awaitable[None]]) -> list[str]:
         """Act on every slow turn past its deadline: ``time_out(code)`` for each."""

@@ -296,17 +296,25 @@ def show_again(table_id: str, now: float) -> Op[None]:
     return run
 
 
-def set_turn(table_id: str, seat: int | None, deadline: float | None, now: float) -> Op[None]:
+def set_turn(
+    table_id: str, seat: int | None, deadline: float | None, now: float, turn: str | None = None
+) -> Op[None]:
     """Whose turn it is: the player at ``seat`` (None, or a seat no player holds: nobody's
-    list), and by when for a slow game."""
+    list), and by when for a slow game. ``turn`` names the turn: where the listing holds
+    that turn already, nothing changes, so that a turn's deadline is written once
+    whoever writes it again (another cluster worker, a restarted process)."""
 
     def run(tx: Tx) -> None:
-        tx.rows(
+        sql = (
             "UPDATE listings SET to_move = (SELECT player_id FROM table_players"
-            " WHERE table_id = {p} AND seat = {p}), deadline = {p}, updated = {p}"
-            " WHERE table_id = {p}",
-            (table_id, -1 if seat is None else seat, deadline, now, table_id),
+            " WHERE table_id = {p} AND seat = {p}), deadline = {p}, turn = {p}, updated = {p}"
+            " WHERE table_id = {p}"
         )
+        values: tuple[object, ...] = (table_id, -1 if seat is None else seat, deadline, turn, now)
+        if turn is None:
+            tx.rows(sql, (*values, table_id))
+        else:
+            tx.rows(sql + " AND (turn IS NULL OR turn != {p})", (*values, table_id, turn))
 
     return run
 

@@ -186,6 +186,11 @@ STEPS = (
         "a slow game's hours a turn in its listing (the lobby shows them)",
         ("ALTER TABLE listings ADD COLUMN slow_hours INTEGER",),
     ),
+    Step(
+        6,
+        "the turn a slow game's deadline is for (each turn's deadline written once)",
+        ("ALTER TABLE listings ADD COLUMN turn TEXT",),
+    ),
 )
 LATEST = STEPS[-1].version
 
