@@ -51,7 +51,8 @@ class MoveRequest(_Strict):
     ``moves``): when the table has moved on since, the move is refused with
     ``table_moved_on`` instead of being judged against a position the player never
     saw (the same person on two devices, or a view still in flight). Without it
-    the move answers whatever position the table is at.
+    one process judges the move against whatever position the table is at, and a
+    cluster worker against the last position it sent the connection (docs/server.md).
     """
 
     type: Literal["move"]
