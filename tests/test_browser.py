@@ -139,6 +139,30 @@ def test_language_and_face_style_switch_and_are_remembered(page: tuple[str, Any]
     choose_setting(tab, "faces", "numbers")
 
 
+def test_the_settings_close_as_a_menu_does(page: tuple[str, Any]) -> None:
+    """Its replay link followed, a click outside it, Escape inside it: each closes the
+    settings (an open menu used to stay over the replay page and cover its form)."""
+    base, tab = page
+    tab.goto(base + "/")
+    tab.wait_for_selector("body[data-ready=true]")
+    menu = tab.locator("#settings")
+    is_open = "el => el.open"
+    tab.get_by_test_id("settings").click()
+    assert menu.evaluate(is_open)
+    tab.get_by_test_id("replay-link").click()
+    tab.get_by_test_id("replay-file").wait_for(state="visible")
+    assert not menu.evaluate(is_open)
+    tab.get_by_test_id("replay-file").click(trial=True)  # nothing covers the form
+    tab.get_by_test_id("settings").click()
+    tab.mouse.click(5, 700)  # the page's background, outside the menu
+    assert not menu.evaluate(is_open)
+    tab.get_by_test_id("settings").click()
+    tab.get_by_test_id("language").focus()
+    tab.keyboard.press("Escape")
+    assert not menu.evaluate(is_open)
+    assert tab.evaluate("document.activeElement.dataset.testid") == "settings"
+
+
 def test_a_move_by_keyboard_only(page: tuple[str, Any]) -> None:
     base, tab = page
     create_table_against_bot(base, tab)

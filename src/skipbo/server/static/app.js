@@ -592,7 +592,28 @@ function setupSettings() {
   const oneTap = $input("one-tap");
   oneTap.checked = localStorage.getItem("skipbo.onetap") === "on";
   oneTap.addEventListener("change", () => localStorage.setItem("skipbo.onetap", oneTap.checked ? "on" : "off"));
+  closeSettingsAsAMenu();
   translateStatic();
+}
+
+/**
+ * The settings close as a menu does: when its link is followed (the replay page opened
+ * under an open menu, which covered its form), on a click or tap outside it, and on
+ * Escape inside it (focus back on its button).
+ */
+function closeSettingsAsAMenu() {
+  const menu = /** @type {HTMLDetailsElement} */ ($("settings"));
+  $("replay-link").addEventListener("click", () => {
+    menu.open = false;
+  });
+  document.addEventListener("click", (event) => {
+    if (menu.open && !menu.contains(/** @type {Node} */ (event.target))) menu.open = false;
+  });
+  menu.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !menu.open) return;
+    menu.open = false;
+    /** @type {HTMLElement} */ (menu.querySelector("summary")).focus();
+  });
 }
 
 // ------------------------------------------------------------------ start-up
