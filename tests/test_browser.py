@@ -69,6 +69,12 @@ def test_a_round_is_played_by_clicks_to_the_end(page: tuple[str, Any]) -> None:
     assert "won the round" in text or "blocked" in text, text
     assert tab.get_by_test_id("next").is_visible()
     assert moves > 0
+    # the last moves name the card of a play from a pile (the page saw it go)
+    seat = tab.evaluate("String(mySeat())")
+    for item in tab.locator(f"[data-testid=last-moves] li[data-seat='{seat}']").all():
+        move = item.get_attribute("data-move") or ""
+        if move.startswith(("S-", "D")):
+            assert re.search(r"pile \d? ?\([^)]+\) →", item.inner_text()), item.inner_text()
     # the finished round downloads as a record that replays
     href = tab.get_by_test_id("record-download").get_attribute("href")
     record = tab.evaluate(f"fetch({json.dumps(href)}).then(r => r.json())")

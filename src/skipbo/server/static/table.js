@@ -1106,7 +1106,8 @@ function renderMoves() {
   const first = (view.moves ?? moves.length) - moves.length; // the list shows the round's last moves
   moves.forEach(({ seat, move }, i) => {
     const who = seatName(seat);
-    const words = moveWords(move);
+    // a card from a pile is named where the page saw it go (hand cards name themselves)
+    const words = moveWords(move, moveValues.get(`${view.round_index}:${first + i}`) ?? null);
     // numbered by the move's place in the round; the tooltip says it in words, whole
     const item = el("li", { "data-move": move, "data-seat": String(seat), value: String(first + i + 1), title: colonJoin(who, words) });
     item.append(el("span", { class: "move-who" }, who), `${t("colon")}${words}`);
