@@ -165,6 +165,23 @@ def test_a_discard_needs_the_lit_target_and_can_be_undone(browser: Any) -> None:
     assert not tab.js_errors
 
 
+def test_the_other_players_stock_counts_are_readable_on_a_phone(browser: Any) -> None:
+    """The count of another player's stock says who is ahead: it is the page's pill at
+    the text's size, not the drawing's (about 6 px on a phone), and says the count."""
+    base, chromium, _ = browser
+    tab = open_page(chromium, "phone")
+    create_table(base, tab, players=3, bot="easy", stock=10)
+    for seat in range(3):
+        if tab.evaluate(f"mySeat() === {seat}"):
+            continue
+        badge = tab.get_by_test_id(f"stock-{seat}-badge")
+        stock = tab.evaluate(f"table.view.players[{seat}].stock")
+        assert badge.is_visible() and badge.inner_text() == str(stock)
+        assert float(badge.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 12
+        drawn = tab.get_by_test_id(f"stock-{seat}").locator(".card-count")
+        assert drawn.count() == 1 and not drawn.is_visible()  # the drawing's count is hidden
+
+
 def test_phone_keeps_own_cards_in_view_at_six_players_with_touch(browser: Any) -> None:
     base, chromium, app = browser
     tab = open_page(chromium, "phone")

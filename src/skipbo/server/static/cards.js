@@ -435,7 +435,7 @@ export const Cards = (() => {
     const label = String(count);
     const width = 16 + label.length * 11;
     const cx = 100 - width / 2 - 1;
-    node("rect", { x: cx - width / 2, y: 109, width, height: 30, rx: 15, fill: INK, stroke: PAPER, "stroke-width": 2 }, parent);
+    node("rect", { x: cx - width / 2, y: 109, width, height: 30, rx: 15, fill: INK, stroke: PAPER, "stroke-width": 2, class: "card-count-pill" }, parent);
     text(parent, label, cx, 124, 20, PAPER, INK, { class: "card-count" });
   }
 
