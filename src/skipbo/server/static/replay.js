@@ -59,7 +59,10 @@ async function loadReplay(response, source) {
   resetAnalysis(); // an analysis shown was of the record before
   fillSeatChoice(data.names, defaultSeat(data.names, source));
   renderReplay();
-  $("replay-slider").focus();
+  // the board from its controls down, the form above scrolled away (it filled a phone's
+  // screen, and a laptop's showed the building piles cut off)
+  $("replay-board").scrollIntoView({ block: "start" });
+  $("replay-slider").focus({ preventScroll: true });
 }
 
 async function replayFile() {
