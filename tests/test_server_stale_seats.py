@@ -94,10 +94,10 @@ def test_reseat_takes_the_seat_from_the_old_tokens_socket(site: tuple[str, Any])
         old.close()
 
 
-def test_a_cluster_worker_takes_the_seat_from_its_old_tokens_socket(
-    pair: list[ServerProcess],
-) -> None:
-    """Ann sits down again through one worker; her old socket is on the other."""
+def _reseated_with_old_socket_elsewhere(pair: list[ServerProcess]) -> tuple[str, Client]:
+    """Ann's table against Bob through the first worker, her socket greeted on the
+    second, then her seat sat at again (``reseat``) through the first: the table's code
+    and the old socket, whose worker may not have heard of the reseat yet."""
     here, there = pair
     ann = Browser(here.base)
     ann.get("/api/me")
@@ -105,11 +105,19 @@ def test_a_cluster_worker_takes_the_seat_from_its_old_tokens_socket(
     code, seat = made["code"], made["seat"]
     http(here.base, "POST", f"/api/tables/{code}/join", {"name": "Bob"})
     old = Client(there.base, code)
+    greeted = old.hello(made["token"])["view"]
+    assert (greeted["seat"], greeted["phase"]) == (seat, "playing")
+    assert ann.post(f"/api/tables/{code}/reseat").json()["seat"] == seat
+    return code, old
+
+
+def test_a_cluster_worker_takes_the_seat_from_its_old_tokens_socket(
+    pair: list[ServerProcess],
+) -> None:
+    """Ann sits down again through one worker; her old socket is on the other."""
+    there = pair[1]
+    code, old = _reseated_with_old_socket_elsewhere(pair)
     try:
-        greeted = old.hello(made["token"])["view"]
-        assert (greeted["seat"], greeted["phase"]) == (seat, "playing")
-        again = ann.post(f"/api/tables/{code}/reseat").json()
-        assert again["seat"] == seat
         old.until(lambda m: m["type"] == "state" and m["view"]["seat"] is None)
         answer = old.ask({"type": "resign"})
         assert answer["type"] == "error" and answer["code"] == "spectator", answer
@@ -164,16 +172,9 @@ def test_a_resign_sent_right_after_a_reseat_elsewhere_resigns_nobody(
     checked the token: the resignation went through). Refused either way now
     (``spectator`` once the worker heard, ``wrong_token`` by the committed table
     before), and the game goes on."""
-    here, there = pair
-    ann = Browser(here.base)
-    ann.get("/api/me")
-    made = ann.post("/api/tables", {"players": 2, "name": "Ann"}).json()
-    code, seat = made["code"], made["seat"]
-    http(here.base, "POST", f"/api/tables/{code}/join", {"name": "Bob"})
-    old = Client(there.base, code)
+    there = pair[1]
+    code, old = _reseated_with_old_socket_elsewhere(pair)
     try:
-        assert old.hello(made["token"])["view"]["seat"] == seat
-        assert ann.post(f"/api/tables/{code}/reseat").json()["seat"] == seat
         old.send({"type": "resign"})
         answer = old.until(lambda m: m["type"] == "error")  # past the news' new state
         assert answer["code"] in {"spectator", "wrong_token"}, answer
