@@ -223,6 +223,10 @@ def test_a_first_visit_plays_the_tutorial_through(site: tuple[str, Any], size: s
     result = page.get_by_test_id("result")
     result.wait_for(state="visible")
     assert page.locator("#result-title").inner_text() == "You won!"
+    # and the line below says it to you too, not by your name
+    assert page.get_by_test_id("result-text").inner_text().startswith("You won the round: "), (
+        page.get_by_test_id("result-text").inner_text()
+    )
     assert page.get_by_test_id("tutorial-done").is_visible()
     assert page.get_by_test_id("tutorial").is_hidden()
     assert page.get_by_test_id("new-game").is_hidden()

@@ -1236,6 +1236,8 @@ function keepFocus(focused) {
 export function resultText(result, nameOf = seatName) {
   if (result.reason === "stock") {
     const winner = /** @type {number} */ (result.winner); // a round won alone has its winner
+    // at the table, your own win is said to you ("You won!" above it named you, not "Marie")
+    if (nameOf === seatName && !result.team && winner === mySeat()) return t("youWonPoints", { points: result.points });
     const who = result.team ? result.team.map((seat) => nameOf(seat)).join(" & ") : nameOf(winner);
     return t("won", { who, points: result.points });
   }
