@@ -138,17 +138,12 @@ class CodeGuesses:
     ``too_many_misses``, or a WebSocket closed with 4429. A miss is a 404 answer to
     such a request, or a table socket closed with 4404 (no table).
 
-    ``misses`` counts them: in this process by default; a cluster's counts in Redis
-    for every worker together (:class:`~.cluster.limits.SharedMisses`)."""
+    ``misses`` counts them (:class:`ClientLimits`): in this process, or a cluster's in
+    Redis for every worker together (:class:`~.cluster.limits.SharedMisses`)."""
 
-    def __init__(
-        self,
-        app: ASGIApp,
-        per_minute: int = CODE_MISSES_PER_MINUTE,
-        misses: RateLimiter | None = None,
-    ) -> None:
+    def __init__(self, app: ASGIApp, misses: RateLimiter) -> None:
         self.app = app
-        self.misses = misses if misses is not None else RateLimiter(per_minute)
+        self.misses = misses
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]

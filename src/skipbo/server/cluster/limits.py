@@ -148,10 +148,17 @@ class SharedLimiter(ClientLimiter):
         if self.per_minute <= 0:
             return True
         got = await self.windows.grant(f"{self.kind}:{client}", 1, self.per_minute, self.WINDOW)
-        return self.allow(client) if got is None else got[0] == 1
+        if got is None:
+            return self.allow(client)
+        if got[0] != 1:
+            self._spent(client)
+        return got[0] == 1
+
+    def _spent(self, client: str) -> None:
+        """Redis found ``client``'s count spent (nothing to remember here)."""
 
 
-class SharedMisses(ClientLimiter):
+class SharedMisses(SharedLimiter):
     """Table codes missed per client (IP) and minute, counted in Redis for the whole
     cluster (:class:`~..guard.CodeGuesses`), so that a guesser spreading its misses
     over N workers gets one limit in all, not N.
@@ -163,8 +170,7 @@ class SharedMisses(ClientLimiter):
     """
 
     def __init__(self, windows: Windows, per_minute: int) -> None:
-        super().__init__(per_minute)
-        self.windows = windows
+        super().__init__(windows, per_minute, "miss")
         self._refused_until: dict[str, float] = {}
         """Clients this worker refuses, and until when (monotonic seconds)."""
 
@@ -176,19 +182,12 @@ class SharedMisses(ClientLimiter):
             del self._refused_until[client]
         return super().exhausted(client)  # counted here while Redis was away
 
-    async def allow_async(self, client: str) -> bool:
-        if self.per_minute <= 0:
-            return True
-        got = await self.windows.grant(f"miss:{client}", 1, self.per_minute, self.WINDOW)
-        if got is None:
-            return self.allow(client)
-        if got[0] == 1:
-            return True
+    def _spent(self, client: str) -> None:
+        """Refused here for a minute from now (the ones whose minute passed forgotten)."""
         now = time.monotonic()
         for other in [c for c, until in self._refused_until.items() if until <= now]:
             del self._refused_until[other]
         self._refused_until[client] = now + self.WINDOW
-        return False
 
 
 class SeatBudget:
